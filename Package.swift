@@ -1,0 +1,64 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Strictness from the first commit: every target opts into the checks that
+/// later Swift versions turn on by default.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "NoticeHub",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "NoticeHub", targets: ["NoticeHub"]),
+        .library(name: "NoticeNews", targets: ["NoticeNews"]),
+        .executable(name: "noticectl", targets: ["noticectl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(
+            name: "NoticeHub",
+            dependencies: ["CSQLite"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "NoticeNews",
+            dependencies: ["NoticeHub"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "NoticeDemos",
+            dependencies: ["NoticeHub", "NoticeNews"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "noticectl",
+            dependencies: [
+                "NoticeHub",
+                "NoticeNews",
+                "NoticeDemos",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "NoticeHubTests",
+            dependencies: ["NoticeHub"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "NoticeDemosTests",
+            dependencies: ["NoticeDemos", "NoticeNews", "NoticeHub"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

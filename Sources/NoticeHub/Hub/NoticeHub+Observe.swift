@@ -1,0 +1,60 @@
+extension NoticeHub {
+    /// Observes notices, like `NotificationCenter.addObserver(forName:object:queue:using:)`.
+    ///
+    /// - Parameters:
+    ///   - name: the name to observe, or nil for every name.
+    ///   - sender: only notices from this sender, or nil for any sender.
+    ///   - colleague: notices posted by this sender are not delivered here, so
+    ///     a colleague does not hear its own posts.
+    ///   - handler: called synchronously on the posting thread.
+    /// - Returns: a token; cancel it, or drop it, to stop observing.
+    public func observe(
+        _ name: NoticeName?,
+        sender: Sender? = nil,
+        excludingPostsBy colleague: Sender? = nil,
+        using handler: @escaping @Sendable (Notice) -> Void
+    ) -> Subscription {
+        let registration = observers.add(
+            name: name, sender: sender, excludedSender: colleague, owner: nil, handler: handler)
+        return Subscription(registration: registration, issuer: identity)
+    }
+
+    /// Observes a typed message; the handler gets the decoded message.
+    ///
+    /// A notice under the message's name whose payload does not decode as
+    /// `Message` is not delivered here; observe the name and call
+    /// ``Notice/decode(_:)`` to see such notices and their errors.
+    public func observe<Message: NoticeMessage>(
+        _ type: Message.Type,
+        sender: Sender? = nil,
+        excludingPostsBy colleague: Sender? = nil,
+        using handler: @escaping @Sendable (Message, Notice) -> Void
+    ) -> Subscription {
+        observe(Message.name, sender: sender, excludingPostsBy: colleague) { notice in
+            guard let message = try? notice.decode(Message.self) else { return }
+            handler(message, notice)
+        }
+    }
+
+    /// Observes for as long as `owner` lives: the subscription ends when the
+    /// owner is deallocated, and the handler receives the owner, so it need not
+    /// capture it. The returned token may be ignored: dropping it does not
+    /// cancel, but ``Subscription/cancel()`` still does.
+    @discardableResult
+    public func observe<Owner: AnyObject & Sendable>(
+        _ name: NoticeName?,
+        sender: Sender? = nil,
+        excludingPostsBy colleague: Sender? = nil,
+        owner: Owner,
+        using handler: @escaping @Sendable (Owner, Notice) -> Void
+    ) -> Subscription {
+        let reference = OwnerReference(owner)
+        let registration = observers.add(
+            name: name, sender: sender, excludedSender: colleague, owner: reference
+        ) { [reference] notice in
+            guard let owner = reference.object as? Owner else { return }
+            handler(owner, notice)
+        }
+        return Subscription(registration: registration, issuer: identity, cancelsOnDeinit: false)
+    }
+}

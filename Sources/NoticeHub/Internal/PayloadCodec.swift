@@ -1,0 +1,34 @@
+import Foundation
+
+/// The one place payloads turn into JSON text and back, so the encoding can be
+/// tuned without touching its callers.
+enum PayloadCodec {
+    static func encode(_ value: any Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from json: String) throws -> T {
+        try JSONDecoder().decode(T.self, from: Data(json.utf8))
+    }
+
+    /// One line naming where and why decoding or encoding failed.
+    static func describe(_ error: any Error) -> String {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            codingPath.isEmpty ? "" : " at \(codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: "."))"
+        }
+        switch error {
+        case DecodingError.keyNotFound(let key, let context):
+            return "missing key \(String(reflecting: key.stringValue))\(path(context.codingPath))"
+        case DecodingError.typeMismatch(_, let context),
+             DecodingError.valueNotFound(_, let context),
+             DecodingError.dataCorrupted(let context):
+            return context.debugDescription + path(context.codingPath)
+        case EncodingError.invalidValue(_, let context):
+            return context.debugDescription + path(context.codingPath)
+        default:
+            return "\(error)"
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// Everything NoticeHub refuses, each with a one-line description that names
+/// what was wrong. Descriptions never include payload values.
+public enum NoticeHubError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A notice name broke the naming rules.
+    case invalidName(String, reason: String)
+    /// A sender identity broke the naming rules.
+    case invalidSender(String, reason: String)
+    /// A payload could not be read as the requested type.
+    case payloadMismatch(name: NoticeName, expected: String, detail: String)
+    /// A payload could not be encoded for the journal.
+    case payloadNotEncodable(name: NoticeName, detail: String)
+    /// A subscription token was handed to a hub that did not issue it.
+    case foreignSubscription
+    /// A responder answered with a value of another type than the requester asked for.
+    case replyMismatch(responder: Sender, expected: String, actual: String)
+    /// A synchronous request reached a responder that only answers asynchronously.
+    case asynchronousResponder(Sender)
+
+    public var description: String {
+        switch self {
+        case let .invalidName(text, reason):
+            "invalid notice name \(IdentifierRules.quoted(text)): \(reason)"
+        case let .invalidSender(text, reason):
+            "invalid sender \(IdentifierRules.quoted(text)): \(reason)"
+        case let .payloadMismatch(name, expected, detail):
+            "payload of \(name) is not a \(expected): \(detail)"
+        case let .payloadNotEncodable(name, detail):
+            "payload of \(name) cannot be encoded: \(detail)"
+        case .foreignSubscription:
+            "the subscription belongs to another hub"
+        case let .replyMismatch(responder, expected, actual):
+            "responder \(responder) answered a \(actual), not a \(expected)"
+        case let .asynchronousResponder(responder):
+            "responder \(responder) answers asynchronously; use collect(_:payload:from:as:timeout:maxReplies:)"
+        }
+    }
+}

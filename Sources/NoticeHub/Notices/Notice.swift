@@ -1,0 +1,101 @@
+public import Foundation
+
+/// One notice: what was posted, by whom, when, and with which payload.
+///
+/// Handlers receive notices; they read the payload with ``decode(_:)`` (or
+/// ``message(_:)`` for typed messages). A notice delivered from a journal also
+/// carries its ``sequence`` number, and ``isReplay`` tells a replayed notice
+/// from a live one.
+public struct Notice: Sendable {
+    /// Unique across processes; kept by the journal, export and import.
+    public let id: NoticeID
+    /// What the notice is about.
+    public let name: NoticeName
+    /// Who posted it, when the poster said.
+    public let sender: Sender?
+    /// The posting time in whole milliseconds since 1970, the journal's precision.
+    public let postedAtMilliseconds: Int64
+    /// The journal's sequence number; nil for a notice that was not journaled.
+    public internal(set) var sequence: Int64?
+    /// True while the notice is being delivered again by a replay.
+    public internal(set) var isReplay: Bool
+    let payload: NoticePayload
+
+    init(
+        id: NoticeID = .next(),
+        name: NoticeName,
+        sender: Sender?,
+        postedAtMilliseconds: Int64 = WallClock.nowMilliseconds(),
+        payload: NoticePayload,
+        sequence: Int64? = nil,
+        isReplay: Bool = false
+    ) {
+        self.id = id
+        self.name = name
+        self.sender = sender
+        self.postedAtMilliseconds = postedAtMilliseconds
+        self.payload = payload
+        self.sequence = sequence
+        self.isReplay = isReplay
+    }
+
+    /// When the notice was posted, to the millisecond.
+    public var postedAt: Date {
+        Date(timeIntervalSince1970: Double(postedAtMilliseconds) / 1000)
+    }
+
+    /// Reads the payload as `T`.
+    ///
+    /// A live notice hands back the posted value itself when it is a `T`;
+    /// otherwise the payload's JSON form is decoded as `T`. Anything that does
+    /// not fit throws ``NoticeHubError/payloadMismatch(name:expected:detail:)``
+    /// naming the notice, the type and the first problem found.
+    public func decode<T: Decodable>(_ type: T.Type = T.self) throws(NoticeHubError) -> T {
+        if case .value(let value) = payload, let typed = value as? T {
+            return typed
+        }
+        let json: String
+        do {
+            json = try payloadJSON()
+        } catch {
+            throw .payloadMismatch(name: name, expected: "\(T.self)", detail: "it is not JSON encodable")
+        }
+        do {
+            return try PayloadCodec.decode(T.self, from: json)
+        } catch {
+            throw .payloadMismatch(name: name, expected: "\(T.self)", detail: PayloadCodec.describe(error))
+        }
+    }
+
+    /// Reads the payload as the typed message `M`.
+    public func message<M: NoticeMessage>(_ type: M.Type = M.self) throws(NoticeHubError) -> M {
+        try decode(M.self)
+    }
+
+    /// Reads a payload that need not be Codable (a request's), by type alone.
+    public func value<T>(as type: T.Type = T.self) throws(NoticeHubError) -> T {
+        if case .value(let value) = payload, let typed = value as? T {
+            return typed
+        }
+        throw .payloadMismatch(name: name, expected: "\(T.self)", detail: "it holds a \(payload.typeDescription)")
+    }
+
+    /// The payload as compact JSON text, as the journal stores it.
+    public func payloadJSON() throws(NoticeHubError) -> String {
+        switch payload {
+        case .empty:
+            return "{}"
+        case .json(let text):
+            return text
+        case .value(let value):
+            guard let encodable = value as? any Encodable else {
+                throw .payloadNotEncodable(name: name, detail: "\(type(of: value)) is not Encodable")
+            }
+            do {
+                return try PayloadCodec.encode(encodable)
+            } catch {
+                throw .payloadNotEncodable(name: name, detail: PayloadCodec.describe(error))
+            }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/// How a notice holds its payload: the posted value itself while the notice is
+/// live, or the journaled JSON text, decoded only when a handler asks for it.
+enum NoticePayload: Sendable {
+    /// No payload; reads as the empty JSON object.
+    case empty
+    /// The value as posted; read back by a cast, encoded only when needed.
+    case value(any Sendable)
+    /// JSON text from a journal or the command line.
+    case json(String)
+
+    /// A short description of what is held, for error messages (no values).
+    var typeDescription: String {
+        switch self {
+        case .empty: "no payload"
+        case .value(let value): "\(type(of: value))"
+        case .json: "JSON text"
+        }
+    }
+}

@@ -1,0 +1,41 @@
+extension NoticeHub {
+    /// Asks every matching synchronous responder, except `requester` itself,
+    /// and returns their replies in registration order.
+    ///
+    /// Requests are delivered like notices (synchronously, on this thread) but
+    /// never journaled, so their payload only needs to be `Sendable`.
+    public func request<Value: Sendable>(
+        _ name: NoticeName,
+        payload: some Sendable,
+        from requester: Sender,
+        as type: Value.Type = Value.self
+    ) -> [Reply<Value>] {
+        let notice = Notice(name: name, sender: requester, payload: .value(payload))
+        let targets = responders.targets(name: name, sender: requester)
+        guard !targets.isEmpty else { return [] }
+        var replies: [Reply<Value>] = []
+        replies.reserveCapacity(targets.count)
+        DeliveryContext.delivering {
+            for registration in targets {
+                _ = registration.invoke { handler in
+                    let answer: Result<any Sendable, any Error>
+                    switch handler {
+                    case .sync(let respond):
+                        answer = Result { try respond(notice) }
+                    case .async:
+                        answer = .failure(NoticeHubError.asynchronousResponder(registration.responder))
+                    }
+                    replies.append(registration.reply(answer, as: Value.self))
+                }
+            }
+        }
+        return replies
+    }
+
+    /// Asks every matching responder of a typed request.
+    public func request<Request: NoticeRequest>(
+        _ request: Request, from requester: Sender
+    ) -> [Reply<Request.Response>] {
+        self.request(Request.name, payload: request, from: requester, as: Request.Response.self)
+    }
+}

@@ -1,0 +1,62 @@
+/// One responder's answer to a request.
+public struct Reply<Value: Sendable>: Sendable {
+    /// Who answered.
+    public let responder: Sender
+    /// The answer, or the error the responder threw.
+    public let result: Result<Value, any Error>
+
+    /// The answer, or nil when the responder failed.
+    public var value: Value? { try? result.get() }
+}
+
+/// What an asynchronous collection gathered, and why it stopped.
+public struct ReplyCollection<Value: Sendable>: Sendable {
+    /// Why a collection stopped.
+    public enum StopReason: Sendable, Equatable {
+        /// Every responder asked has answered (successfully or not).
+        case allAnswered
+        /// The maximum number of replies arrived first.
+        case maxRepliesReached
+        /// The timeout passed first; the replies are those that arrived in time.
+        case timedOut
+        /// No responder matched; known at once, without waiting.
+        case noResponders
+        /// The collecting task was cancelled.
+        case cancelled
+    }
+
+    /// The replies that arrived, in the responders' registration order.
+    public let replies: [Reply<Value>]
+    /// Why the collection stopped.
+    public let stopReason: StopReason
+    /// How many responders were asked.
+    public let asked: Int
+
+    /// The successful answers, in registration order.
+    public var values: [Value] { replies.compactMap(\.value) }
+}
+
+/// A responder's handler: synchronous responders answer both forms of request,
+/// asynchronous ones only ``NoticeHub/collect(_:payload:from:as:timeout:maxReplies:)``.
+enum Responder: Sendable {
+    case sync(@Sendable (Notice) throws -> any Sendable)
+    case async(@Sendable (Notice) async throws -> any Sendable)
+}
+
+extension Registration where Handler == Responder {
+    /// Responders always have an identity: the sender they answer as.
+    var responder: Sender { excludedSender! }
+
+    /// Turns a raw answer into a typed reply.
+    func reply<Value>(_ answer: Result<any Sendable, any Error>, as valueType: Value.Type) -> Reply<Value> {
+        switch answer {
+        case .success(let value as Value):
+            Reply(responder: responder, result: .success(value))
+        case .success(let other):
+            Reply(responder: responder, result: .failure(NoticeHubError.replyMismatch(
+                responder: responder, expected: "\(Value.self)", actual: "\(type(of: other))")))
+        case .failure(let error):
+            Reply(responder: responder, result: .failure(error))
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Synchronization
+
+/// Gathers the replies of one asynchronous collection.
+///
+/// Each responder runs in its own task and reports here; the first of "all
+/// answered", "maximum reached", "timed out" or "cancelled" resumes the
+/// requester. Unstructured tasks rather than a task group, because a group
+/// would make the requester wait for responders that ignore cancellation.
+final class ReplyGatherer<Value: Sendable>: Sendable {
+    private struct State {
+        var arrived: [(order: Int, reply: Reply<Value>)] = []
+        var answered = 0
+        var stopReason: ReplyCollection<Value>.StopReason?
+        var continuation: CheckedContinuation<ReplyCollection<Value>.StopReason, Never>?
+        var tasks: [Task<Void, Never>] = []
+    }
+
+    private let asked: Int
+    private let maxReplies: Int
+    private let state = Mutex(State())
+
+    init(asked: Int, maxReplies: Int) {
+        self.asked = asked
+        self.maxReplies = maxReplies
+    }
+
+    /// The replies that arrived before the stop, in registration order.
+    var replies: [Reply<Value>] {
+        state.withLock { $0.arrived.sorted { $0.order < $1.order }.map(\.reply) }
+    }
+
+    func run(
+        targets: [Registration<Responder>], notice: Notice, timeout: Duration
+    ) async -> ReplyCollection<Value>.StopReason {
+        await withCheckedContinuation { continuation in
+            let stopped = state.withLock { state -> Bool in
+                if state.stopReason != nil { return true }
+                state.continuation = continuation
+                return false
+            }
+            if stopped {
+                continuation.resume(returning: state.withLock { $0.stopReason! })
+                return
+            }
+            var tasks: [Task<Void, Never>] = []
+            for (order, registration) in targets.enumerated() {
+                tasks.append(Task { [self] in
+                    guard let answer = await Self.answer(registration, notice) else {
+                        self.record(order: order, reply: nil)
+                        return
+                    }
+                    self.record(order: order, reply: registration.reply(answer, as: Value.self))
+                })
+            }
+            tasks.append(Task { [self] in
+                try? await Task.sleep(for: timeout)
+                if !Task.isCancelled { self.finish(.timedOut) }
+            })
+            let cancelNow = state.withLock { state -> Bool in
+                state.tasks = tasks
+                return state.stopReason != nil
+            }
+            if cancelNow { tasks.forEach { $0.cancel() } }
+        }
+    }
+
+    /// Nil when the responder was cancelled before it could answer.
+    private static func answer(
+        _ registration: Registration<Responder>, _ notice: Notice
+    ) async -> Result<any Sendable, any Error>? {
+        guard !registration.isCancelled else { return nil }
+        switch registration.handler {
+        case .sync(let respond):
+            var answer: Result<any Sendable, any Error>?
+            _ = registration.invoke { _ in answer = Result { try respond(notice) } }
+            return answer
+        case .async(let respond):
+            do {
+                return .success(try await respond(notice))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    private func record(order: Int, reply: Reply<Value>?) {
+        let reason = state.withLock { state -> ReplyCollection<Value>.StopReason? in
+            guard state.stopReason == nil else { return nil }
+            state.answered += 1
+            if let reply { state.arrived.append((order, reply)) }
+            if state.arrived.count >= maxReplies { return .maxRepliesReached }
+            if state.answered == asked { return .allAnswered }
+            return nil
+        }
+        if let reason { finish(reason) }
+    }
+
+    /// Stops the collection for `reason` unless it already stopped.
+    func finish(_ reason: ReplyCollection<Value>.StopReason) {
+        let (continuation, tasks) = state.withLock { state in
+            guard state.stopReason == nil else {
+                return (nil as CheckedContinuation<ReplyCollection<Value>.StopReason, Never>?, [Task<Void, Never>]())
+            }
+            state.stopReason = reason
+            defer { state.continuation = nil; state.tasks = [] }
+            return (state.continuation, state.tasks)
+        }
+        tasks.forEach { $0.cancel() }
+        continuation?.resume(returning: reason)
+    }
+}

@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// One registered handler with its filters, shared by observers and responders.
+///
+/// Its state word makes cancellation exact: bit 0 says cancelled, the rest
+/// counts invocations in flight (in steps of two). An invocation only starts
+/// while the bit is clear, and `cancel()` called outside any delivery waits for
+/// the ones already running, so once it returns the handler never runs again.
+final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
+    /// Position in registration order; delivery follows it.
+    let number: UInt64
+    let name: NoticeName?
+    let sender: Sender?
+    /// Notices posted by this sender are not delivered here (a colleague's own posts).
+    let excludedSender: Sender?
+    let handler: Handler
+    /// Set for subscriptions that end with their owner.
+    let owner: OwnerReference?
+    weak let registry: Registry<Handler>?
+
+    private let state = Atomic<Int>(0)
+    private static var cancelledBit: Int { 1 }
+    private static var invocationUnit: Int { 2 }
+
+    init(
+        number: UInt64, name: NoticeName?, sender: Sender?, excludedSender: Sender?,
+        owner: OwnerReference?, registry: Registry<Handler>, handler: Handler
+    ) {
+        self.number = number
+        self.name = name
+        self.sender = sender
+        self.excludedSender = excludedSender
+        self.owner = owner
+        self.registry = registry
+        self.handler = handler
+    }
+
+    /// Whether a notice from `noticeSender` is for this registration.
+    func accepts(_ noticeSender: Sender?) -> Bool {
+        if let sender, sender != noticeSender { return false }
+        if let excludedSender, excludedSender == noticeSender { return false }
+        return true
+    }
+
+    /// Runs `body` with the handler unless cancelled or orphaned; false when skipped.
+    @inline(__always)
+    func invoke(_ body: (Handler) throws -> Void) rethrows -> Bool {
+        let before = state.wrappingAdd(Self.invocationUnit, ordering: .acquiring).oldValue
+        defer { state.wrappingSubtract(Self.invocationUnit, ordering: .releasing) }
+        guard before & Self.cancelledBit == 0 else { return false }
+        if let owner, owner.isGone {
+            cancel()
+            return false
+        }
+        try body(handler)
+        return true
+    }
+
+    var isCancelled: Bool {
+        state.load(ordering: .acquiring) & Self.cancelledBit != 0
+    }
+
+    /// True when the owner this registration lived for is gone.
+    var isOrphaned: Bool { owner?.isGone ?? false }
+
+    func cancel() {
+        let before = state.bitwiseOr(Self.cancelledBit, ordering: .acquiringAndReleasing).oldValue
+        guard before & Self.cancelledBit == 0 else { return }
+        registry?.remove(self)
+        // Inside a delivery this thread may itself be running the handler (or a
+        // handler another thread waits on): waiting could never end.
+        guard !DeliveryContext.isDelivering else { return }
+        while state.load(ordering: .acquiring) >= Self.invocationUnit {
+            sched_yield()
+        }
+    }
+}
+
+/// What a subscription token needs from the registration behind it.
+protocol CancellableRegistration: AnyObject, Sendable {
+    func cancel()
+    var isCancelled: Bool { get }
+}
+
+/// A weak reference to the object a subscription lives for.
+///
+/// Unchecked because it holds any class: the public entry points only accept
+/// `Sendable` owners, and ``Mediator`` uses it for colleagues that it only
+/// ever calls on its own thread.
+final class OwnerReference: @unchecked Sendable {
+    weak let object: AnyObject?
+
+    init(_ object: AnyObject) {
+        self.object = object
+    }
+
+    var isGone: Bool { object == nil }
+}

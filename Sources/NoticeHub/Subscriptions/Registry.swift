@@ -1,0 +1,157 @@
+import Synchronization
+
+/// The handlers of one hub, indexed by name, behind a `Mutex`.
+///
+/// Posting asks for the handlers of one (name, sender) pair. The answer is
+/// computed once — the name's own registrations merged with the any-name ones
+/// in registration order, filtered by sender — and cached until a registration
+/// for that name (or for any name) changes. A post therefore costs one lock,
+/// one or two dictionary lookups and an array retain, whatever the number of
+/// subscribers to other names; handlers are called after the lock is released.
+final class Registry<Handler: Sendable>: Sendable {
+    private let state = Mutex(State())
+
+    /// Registrations whose owners may vanish are swept once this many more
+    /// have been added since the last sweep.
+    private static var sweepInterval: Int { 64 }
+    /// A name's cache of per-sender answers is dropped beyond this many senders.
+    private static var senderCacheLimit: Int { 1024 }
+
+    typealias Targets = [Registration<Handler>]
+
+    private struct NameTargets {
+        var anySender: Targets?
+        var bySender: [Sender: Targets] = [:]
+    }
+
+    private struct State {
+        var nextNumber: UInt64 = 0
+        var byName: [NoticeName: Targets] = [:]
+        var anyName: Targets = []
+        var cache: [NoticeName: NameTargets] = [:]
+        var ownedAddedSinceSweep = 0
+    }
+
+    /// Adds a handler; it receives notices posted after this returns.
+    func add(
+        name: NoticeName?, sender: Sender?, excludedSender: Sender?,
+        owner: OwnerReference?, handler: Handler
+    ) -> Registration<Handler> {
+        state.withLock { state in
+            let registration = Registration(
+                number: state.nextNumber, name: name, sender: sender,
+                excludedSender: excludedSender, owner: owner, registry: self, handler: handler)
+            state.nextNumber += 1
+            if let name {
+                state.byName[name, default: []].append(registration)
+                state.cache[name] = nil
+            } else {
+                state.anyName.append(registration)
+                state.cache.removeAll(keepingCapacity: true)
+            }
+            if owner != nil {
+                state.ownedAddedSinceSweep += 1
+                if state.ownedAddedSinceSweep >= Self.sweepInterval {
+                    Self.sweepOrphans(&state)
+                }
+            }
+            return registration
+        }
+    }
+
+    func remove(_ registration: Registration<Handler>) {
+        state.withLock { state in
+            Self.remove(registration, from: &state)
+        }
+    }
+
+    /// The handlers for a notice, in registration order.
+    func targets(name: NoticeName, sender: Sender?) -> Targets {
+        state.withLock { state in
+            if let sender {
+                if let cached = state.cache[name]?.bySender[sender] { return cached }
+            } else if let cached = state.cache[name]?.anySender {
+                return cached
+            }
+            let computed = Self.merge(state.byName[name] ?? [], state.anyName, for: sender)
+            if let sender {
+                if state.cache[name, default: NameTargets()].bySender.count >= Self.senderCacheLimit {
+                    state.cache[name]?.bySender.removeAll()
+                }
+                state.cache[name, default: NameTargets()].bySender[sender] = computed
+            } else {
+                state.cache[name, default: NameTargets()].anySender = computed
+            }
+            return computed
+        }
+    }
+
+    /// Every live registration, in registration order.
+    var all: Targets {
+        state.withLock { state in
+            Array(state.byName.values.joined()) + state.anyName
+        }.sorted { $0.number < $1.number }
+    }
+
+    /// How many registrations are live.
+    var count: Int {
+        state.withLock { state in
+            state.byName.values.reduce(state.anyName.count) { $0 + $1.count }
+        }
+    }
+
+    /// Removes registrations whose owners are gone, now.
+    func sweepOrphans() {
+        state.withLock { Self.sweepOrphans(&$0) }
+    }
+
+    private static func sweepOrphans(_ state: inout State) {
+        state.ownedAddedSinceSweep = 0
+        let orphans = state.byName.values.joined().filter(\.isOrphaned) + state.anyName.filter(\.isOrphaned)
+        for orphan in orphans {
+            remove(orphan, from: &state)
+        }
+    }
+
+    private static func remove(_ registration: Registration<Handler>, from state: inout State) {
+        if let name = registration.name {
+            guard var list = state.byName[name],
+                  let index = position(of: registration, in: list) else { return }
+            list.remove(at: index)
+            state.byName[name] = list.isEmpty ? nil : list
+            state.cache[name] = nil
+        } else {
+            guard let index = position(of: registration, in: state.anyName) else { return }
+            state.anyName.remove(at: index)
+            state.cache.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Lists are sorted by registration number: binary search.
+    private static func position(of registration: Registration<Handler>, in list: Targets) -> Int? {
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle].number < registration.number { low = middle + 1 } else { high = middle }
+        }
+        return low < list.count && list[low] === registration ? low : nil
+    }
+
+    private static func merge(_ named: Targets, _ unnamed: Targets, for sender: Sender?) -> Targets {
+        var result = Targets()
+        result.reserveCapacity(named.count + unnamed.count)
+        var i = 0, j = 0
+        while i < named.count || j < unnamed.count {
+            let next: Registration<Handler>
+            if j == unnamed.count || (i < named.count && named[i].number < unnamed[j].number) {
+                next = named[i]
+                i += 1
+            } else {
+                next = unnamed[j]
+                j += 1
+            }
+            if next.accepts(sender) { result.append(next) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,46 @@
+/// The token a hub returns for every observer, responder and stream.
+///
+/// - ``cancel()`` ends the subscription; calling it again does nothing.
+/// - Dropping the last reference cancels too, except for owner-bound
+///   subscriptions (`observe(_:sender:owner:using:)`), which end with their owner.
+/// - Once `cancel()` returns on a thread that is not itself delivering a
+///   notice, the handler is never called again; handlers already running on
+///   other threads have finished. Called from inside a handler, it cannot wait
+///   for other threads (that could deadlock), but this thread's pending
+///   deliveries, including the one in progress, skip the cancelled handler.
+public final class Subscription: Sendable, Hashable {
+    private let registration: any CancellableRegistration
+    /// The hub that issued the token; other hubs refuse it.
+    let issuer: ObjectIdentifier
+    private let cancelsOnDeinit: Bool
+
+    init(registration: any CancellableRegistration, issuer: ObjectIdentifier, cancelsOnDeinit: Bool = true) {
+        self.registration = registration
+        self.issuer = issuer
+        self.cancelsOnDeinit = cancelsOnDeinit
+    }
+
+    deinit {
+        if cancelsOnDeinit { registration.cancel() }
+    }
+
+    /// Ends the subscription. Idempotent.
+    public func cancel() {
+        registration.cancel()
+    }
+
+    /// True once cancelled, or once an owner-bound subscription's owner is gone
+    /// and the hub noticed.
+    public var isCancelled: Bool { registration.isCancelled }
+
+    /// Keeps the subscription alive as long as `set` is (Combine's idiom).
+    public func store(in set: inout Set<Subscription>) {
+        set.insert(self)
+    }
+
+    public static func == (lhs: Subscription, rhs: Subscription) -> Bool { lhs === rhs }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+}

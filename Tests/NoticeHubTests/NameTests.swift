@@ -1,0 +1,59 @@
+import Foundation
+import NoticeHub
+import Testing
+
+struct NameTests {
+    @Test func literalsAndRuntimeTextMakeEqualNames() throws {
+        let literal: NoticeName = "news.liked"
+        #expect(try NoticeName(validating: "news.liked") == literal)
+        #expect(literal.description == "news.liked")
+        let sender: Sender = "BA706"
+        #expect(try Sender(validating: "BA706") == sender)
+    }
+
+    @Test(arguments: [
+        ("", "invalid notice name \"\": it is empty"),
+        ("a\nb", "invalid notice name \"a\\nb\": it contains the control character U+000A"),
+        ("tab\there", "invalid notice name \"tab\\there\": it contains the control character U+0009"),
+        ("bell\u{7}", "invalid notice name \"bell\\u{7}\": it contains the control character U+0007"),
+        ("c1\u{85}", "invalid notice name \"c1\\u{85}\": it contains the control character U+0085"),
+    ])
+    func invalidNamesAreRefusedWithTheRule(text: String, message: String) {
+        #expect {
+            try NoticeName(validating: text)
+        } throws: { error in
+            "\(error)" == message
+        }
+    }
+
+    @Test func namesAreBoundedInBytes() throws {
+        _ = try NoticeName(validating: String(repeating: "é", count: 128))  // 256 bytes
+        #expect(throws: NoticeHubError.invalidName(
+            String(repeating: "é", count: 129), reason: "it is 258 bytes long (at most 256 allowed)")) {
+            try NoticeName(validating: String(repeating: "é", count: 129))
+        }
+    }
+
+    @Test func sendersFollowTheSameRules() {
+        #expect(throws: NoticeHubError.invalidSender("", reason: "it is empty")) {
+            try Sender(validating: "")
+        }
+    }
+
+    @Test func namesEncodeAsPlainStringsAndValidateWhenDecoded() throws {
+        let data = try JSONEncoder().encode(["name": NoticeName("a.b")])
+        #expect(String(decoding: data, as: UTF8.self) == #"{"name":"a.b"}"#)
+        #expect(throws: NoticeHubError.self) {
+            try JSONDecoder().decode([String: NoticeName].self, from: Data(#"{"name":""}"#.utf8))
+        }
+    }
+
+    @Test func noticeIDsAreUniqueAndRoundTripAsText() throws {
+        let ids = (0..<10_000).map { _ in NoticeID.next() }
+        #expect(Set(ids).count == ids.count)
+        let first = try #require(ids.first)
+        #expect(NoticeID(first.description) == first)
+        #expect(first.description == first.description.lowercased())
+        #expect(NoticeID("not a uuid") == nil)
+    }
+}

@@ -1,0 +1,30 @@
+import NoticeHub
+import Synchronization
+
+/// Collects what handlers saw, from any thread.
+final class Recorder<Element: Sendable>: Sendable {
+    private let storage = Mutex<[Element]>([])
+
+    func append(_ element: Element) {
+        storage.withLock { $0.append(element) }
+    }
+
+    var elements: [Element] { storage.withLock { $0 } }
+    var count: Int { storage.withLock { $0.count } }
+}
+
+/// A colleague whose lifetime tests control.
+final class Colleague: Sendable {
+    let name: String
+    let heard = Recorder<String>()
+
+    init(_ name: String) {
+        self.name = name
+    }
+}
+
+struct Liked: NoticeMessage, Equatable {
+    static let name: NoticeName = "news.liked"
+    var newsID: Int
+    var user: String
+}
