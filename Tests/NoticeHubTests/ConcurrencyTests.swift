@@ -1,0 +1,101 @@
+import Foundation
+import NoticeHub
+import Synchronization
+import Testing
+
+struct ConcurrencyTests {
+    /// Runs `body(thread)` on `count` threads at once and waits for all.
+    static func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        let group = DispatchGroup()
+        for index in 0..<count {
+            group.enter()
+            Thread {
+                body(index)
+                group.leave()
+            }.start()
+        }
+        group.wait()
+    }
+
+    @Test func postingObservingAndCancellingFromManyThreadsLosesNothing() throws {
+        let hub = NoticeHub()
+        let steady = Recorder<String>()
+        // One steady observer per thread sees exactly that thread's posts, in order.
+        let tokens = (0..<8).map { thread in
+            hub.observe("work", sender: Sender(stringLiteral: "t\(thread)")) { notice in
+                steady.append("\(notice.sender!):\(try! notice.decode(Int.self))")
+            }
+        }
+        let echoes = Atomic<Int>(0)
+        let echo = hub.observe("echo") { _ in echoes.add(1, ordering: .relaxed) }
+        Self.onThreads(8) { thread in
+            let sender = Sender(stringLiteral: "t\(thread)")
+            for i in 0..<2_000 {
+                // Churn: short-lived observers whose handlers post and cancel.
+                let churn = hub.observe("work", sender: sender) { _ in
+                    _ = try? hub.post("echo")
+                }
+                _ = try? hub.post("work", sender: sender, payload: i)
+                churn.cancel()
+            }
+        }
+        let seen = steady.elements
+        #expect(seen.count == 8 * 2_000)
+        for thread in 0..<8 {
+            let own = seen.filter { $0.hasPrefix("t\(thread):") }
+            #expect(own == (0..<2_000).map { "t\(thread):\($0)" }, "each poster's order is kept")
+        }
+        #expect(echoes.load(ordering: .relaxed) == 8 * 2_000)
+        #expect(hub.observerCount == 9)
+        withExtendedLifetime((tokens, echo)) {}
+    }
+
+    @Test func aHandlerIsNeverCalledAfterCancelReturns() throws {
+        let hub = NoticeHub()
+        let stop = Atomic<Bool>(false)
+        let posters = DispatchGroup()
+        for _ in 0..<3 {
+            posters.enter()
+            Thread {
+                while !stop.load(ordering: .relaxed) { _ = try? hub.post("hot") }
+                posters.leave()
+            }.start()
+        }
+        var violations = 0
+        for _ in 0..<300 {
+            let running = Atomic<Int>(0)
+            let token = hub.observe("hot") { _ in
+                running.add(1, ordering: .relaxed)
+                usleep(100)
+                running.subtract(1, ordering: .relaxed)
+            }
+            usleep(150)
+            token.cancel()
+            // Once cancel() returns no call may be running or start later.
+            if running.load(ordering: .relaxed) != 0 { violations += 1 }
+            usleep(150)
+            if running.load(ordering: .relaxed) != 0 { violations += 1 }
+        }
+        #expect(violations == 0)
+        stop.store(true, ordering: .relaxed)
+        posters.wait()
+    }
+
+    @Test func requestsFromManyThreadsEachGetEveryReply() {
+        let hub = NoticeHub()
+        let tokens = (0..<10).map { index in
+            hub.respond(to: "q", as: Sender(stringLiteral: "r\(index)")) { notice in
+                try notice.value(as: Int.self) + index
+            }
+        }
+        let failures = Atomic<Int>(0)
+        Self.onThreads(8) { thread in
+            for i in 0..<500 {
+                let values = hub.request("q", payload: i, from: "asker", as: Int.self).compactMap(\.value)
+                if values != (0..<10).map({ i + $0 }) { failures.add(1, ordering: .relaxed) }
+            }
+        }
+        #expect(failures.load(ordering: .relaxed) == 0)
+        withExtendedLifetime(tokens) {}
+    }
+}

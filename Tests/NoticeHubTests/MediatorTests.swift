@@ -1,0 +1,47 @@
+import NoticeHub
+import Testing
+
+struct MediatorTests {
+    final class Member {
+        let name: String
+        var heard: [String] = []
+        init(_ name: String) { self.name = name }
+    }
+
+    @Test func invokesEveryColleagueOrAllButTheInitiatorInOrder() {
+        let mediator = Mediator<Member>()
+        let a = Member("a"), b = Member("b"), c = Member("c")
+        [a, b, c].forEach { mediator.addColleague($0) }
+        mediator.invokeColleagues(by: b) { $0.heard.append("from b") }
+        mediator.invokeColleagues { $0.heard.append("all") }
+        #expect(a.heard == ["from b", "all"])
+        #expect(b.heard == ["all"])
+        #expect(c.heard == ["from b", "all"])
+        #expect(mediator.colleagues.map(\.name) == ["a", "b", "c"])
+    }
+
+    @Test func weakColleaguesLeaveWhenDeallocatedStrongOnesStay() {
+        let mediator = Mediator<Member>()
+        var weak: Member? = Member("weak")
+        mediator.addColleague(weak!, strongReference: false)
+        mediator.addColleague(Member("strong"))
+        #expect(mediator.colleagues.map(\.name) == ["weak", "strong"])
+        weak = nil
+        #expect(mediator.colleagues.map(\.name) == ["strong"])
+        var calls = 0
+        mediator.invokeColleagues { _ in calls += 1 }
+        #expect(calls == 1)
+    }
+
+    @Test func removedColleaguesAreNoLongerInvoked() {
+        let mediator = Mediator<Member>()
+        let a = Member("a"), b = Member("b")
+        mediator.addColleague(a)
+        mediator.addColleague(b)
+        mediator.removeColleague(a)
+        mediator.removeColleague(a)
+        mediator.invokeColleagues { $0.heard.append("x") }
+        #expect(a.heard.isEmpty && b.heard == ["x"])
+        #expect(mediator.hub.responderCount == 1, "the mediator's colleagues are hub responders")
+    }
+}

@@ -1,0 +1,103 @@
+import NoticeHub
+import Testing
+
+struct ReplyTests {
+    struct Failure: Error {}
+
+    @Test func aRequestGathersEveryOtherResponderInRegistrationOrder() throws {
+        let hub = NoticeHub()
+        let tokens = ["Athos", "Porthos", "Aramis"].map { name in
+            hub.respond(to: "roll.call", as: Sender(stringLiteral: name)) { _ in "\(name) here" }
+        }
+        let replies = hub.request("roll.call", payload: "who?", from: "Porthos", as: String.self)
+        #expect(replies.map(\.responder) == ["Athos", "Aramis"])
+        #expect(replies.compactMap(\.value) == ["Athos here", "Aramis here"])
+        withExtendedLifetime(tokens) {}
+    }
+
+    @Test func aThrowingResponderYieldsAFailedReplyAndOthersStillAnswer() {
+        let hub = NoticeHub()
+        let a = hub.respond(to: "q", as: "a") { _ -> Int in throw Failure() }
+        let b = hub.respond(to: "q", as: "b") { _ in 2 }
+        let c = hub.respond(to: "q", as: "c") { _ in "not an Int" }
+        let replies = hub.request("q", payload: 0, from: "me", as: Int.self)
+        #expect(replies.count == 3)
+        #expect(replies[0].result.failure is Failure)
+        #expect(replies[1].value == 2)
+        #expect("\(replies[2].result.failure!)" == "responder c answered a String, not a Int")
+        withExtendedLifetime([a, b, c]) {}
+    }
+
+    @Test func theAsyncFormCollectsFromSyncAndAsyncResponders() async {
+        let hub = NoticeHub()
+        let a = hub.respond(to: "q", as: "a") { _ async in
+            try? await Task.sleep(for: .milliseconds(20))
+            return 1
+        }
+        let b = hub.respond(to: "q", as: "b") { _ in 2 }
+        let collection = await hub.collect("q", payload: 0, from: "me", as: Int.self, timeout: .seconds(10))
+        #expect(collection.stopReason == .allAnswered)
+        #expect(collection.values == [1, 2], "registration order, not arrival order")
+        withExtendedLifetime([a, b]) {}
+    }
+
+    @Test func collectionStopsAtTheMaximum() async {
+        let hub = NoticeHub()
+        let tokens = (0..<5).map { index in
+            hub.respond(to: "q", as: Sender(stringLiteral: "r\(index)")) { _ in index }
+        }
+        let collection = await hub.collect("q", payload: 0, from: "me", as: Int.self, timeout: .seconds(10), maxReplies: 2)
+        #expect(collection.stopReason == .maxRepliesReached)
+        #expect(collection.replies.count == 2)
+        #expect(collection.asked == 5)
+        withExtendedLifetime(tokens) {}
+    }
+
+    @Test func collectionStopsAtTheTimeoutWithWhatArrived() async {
+        let hub = NoticeHub()
+        let slow = hub.respond(to: "q", as: "slow") { _ async -> Int in
+            // Ignores cancellation on purpose: the requester must not wait for it.
+            let until = ContinuousClock.now + .seconds(2)
+            while ContinuousClock.now < until { await Task.yield() }
+            return 0
+        }
+        let fast = hub.respond(to: "q", as: "fast") { _ in 1 }
+        let start = ContinuousClock.now
+        let collection = await hub.collect("q", payload: 0, from: "me", as: Int.self, timeout: .milliseconds(100))
+        #expect(ContinuousClock.now - start < .seconds(1.5))
+        #expect(collection.stopReason == .timedOut)
+        #expect(collection.values == [1])
+        withExtendedLifetime([slow, fast]) {}
+    }
+
+    @Test func noRespondersIsKnownAtOnce() async {
+        let hub = NoticeHub()
+        let own = hub.respond(to: "q", as: "me") { _ in 1 }
+        let start = ContinuousClock.now
+        let collection = await hub.collect("q", payload: 0, from: "me", as: Int.self, timeout: .seconds(30))
+        #expect(collection.stopReason == .noResponders)
+        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(hub.request("q", payload: 0, from: "me", as: Int.self).isEmpty, "a requester never hears itself")
+        withExtendedLifetime(own) {}
+    }
+
+    @Test func typedRequests() throws {
+        struct Collision: NoticeRequest {
+            typealias Response = Bool
+            static let name: NoticeName = "airplane.collision"
+            var distance: Int
+        }
+        let hub = NoticeHub()
+        let token = hub.respond(to: Collision.self, as: "AA101") { request, _ in request.distance == 12 }
+        #expect(hub.request(Collision(distance: 12), from: "CX200").map(\.value) == [true])
+        #expect(hub.request(Collision(distance: 3), from: "CX200").map(\.value) == [false])
+        withExtendedLifetime(token) {}
+    }
+}
+
+extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
