@@ -58,6 +58,7 @@ let package = Package(
         .testTarget(
             name: "NoticeDemosTests",
             dependencies: ["NoticeDemos", "NoticeNews", "NoticeHub"],
+            exclude: ["Expected"],
             swiftSettings: strictSettings
         ),
     ]

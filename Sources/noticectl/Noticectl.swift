@@ -1,4 +1,10 @@
 import ArgumentParser
 
 @main
-struct Noticectl: ParsableCommand {}
+struct Noticectl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "noticectl",
+        abstract: "Post, follow and replay NoticeHub notices.",
+        subcommands: [DemoCommand.self]
+    )
+}

@@ -4,7 +4,9 @@
 /// registration order, leaving out the initiator when there is one.
 ///
 /// Like the document's, a mediator belongs to one thread (or actor) and is not
-/// `Sendable`; colleagues are plain classes.
+/// `Sendable`. `Colleague` may be a class or a class-bound protocol
+/// (`any MyColleague`); colleagues must be class instances, since they are
+/// told apart by identity.
 ///
 /// ```swift
 /// final class Greeter { func greet() { print("hello") } }
@@ -13,7 +15,7 @@
 /// mediator.addColleague(greeter, strongReference: false)
 /// mediator.invokeColleagues { $0.greet() }
 /// ```
-open class Mediator<Colleague: AnyObject> {
+open class Mediator<Colleague> {
     /// The hub the colleagues are registered on.
     public let hub: NoticeHub
     private let invocation: NoticeName
@@ -40,7 +42,8 @@ open class Mediator<Colleague: AnyObject> {
     open func addColleague(_ colleague: Colleague, strongReference: Bool = true) {
         nextIdentity += 1
         let identity = Sender(stringLiteral: "colleague-\(nextIdentity)")
-        let reference = OwnerReference(colleague)
+        let object = colleague as AnyObject
+        let reference = OwnerReference(object)
         let subscription = hub.addResponder(
             invocation, identity, nil, owner: strongReference ? nil : reference,
             .sync { [reference] notice in
@@ -49,13 +52,13 @@ open class Mediator<Colleague: AnyObject> {
                 return ()
             })
         entries.append(Entry(
-            object: ObjectIdentifier(colleague), identity: identity, subscription: subscription,
+            object: ObjectIdentifier(object), identity: identity, subscription: subscription,
             strong: strongReference ? colleague : nil, weak: reference))
     }
 
     /// Removes a colleague; removing one that is not there does nothing.
     open func removeColleague(_ colleague: Colleague) {
-        let object = ObjectIdentifier(colleague)
+        let object = ObjectIdentifier(colleague as AnyObject)
         entries.removeAll { entry in
             guard entry.object == object, !entry.weak.isGone else { return false }
             entry.subscription.cancel()
@@ -76,7 +79,7 @@ open class Mediator<Colleague: AnyObject> {
 
     /// Calls `closure` with every colleague but `initiator`.
     public func invokeColleagues(by initiator: Colleague, _ closure: (Colleague) -> Void) {
-        let object = ObjectIdentifier(initiator)
+        let object = ObjectIdentifier(initiator as AnyObject)
         let identity = entries.first { $0.object == object && !$0.weak.isGone }?.identity
         invoke(from: identity ?? "mediator", closure)
     }

@@ -4,14 +4,22 @@ extension NoticeHub {
     ///
     /// Requests are delivered like notices (synchronously, on this thread) but
     /// never journaled, so their payload only needs to be `Sendable`.
+    ///
+    /// - Parameter isAsked: when given, only responders it accepts are asked
+    ///   (a mediator that knows which peers matter, like document 003's
+    ///   airplanes asking only the planes closer to the runway).
     public func request<Value: Sendable>(
         _ name: NoticeName,
         payload: some Sendable,
         from requester: Sender,
-        as type: Value.Type = Value.self
+        as type: Value.Type = Value.self,
+        askingOnly isAsked: ((Sender) -> Bool)? = nil
     ) -> [Reply<Value>] {
         let notice = Notice(name: name, sender: requester, payload: .value(payload))
-        let targets = responders.targets(name: name, sender: requester)
+        var targets = responders.targets(name: name, sender: requester)
+        if let isAsked {
+            targets.removeAll { !isAsked($0.responder) }
+        }
         guard !targets.isEmpty else { return [] }
         var replies: [Reply<Value>] = []
         replies.reserveCapacity(targets.count)

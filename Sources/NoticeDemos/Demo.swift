@@ -1,0 +1,17 @@
+/// Where a demo prints its lines.
+public typealias DemoOutput = @Sendable (String) -> Void
+
+/// The source documents' scenarios, runnable by name (`noticectl demo NAME`).
+public enum Demo: String, CaseIterable, Sendable {
+    case musketeers, airplanes, components, news
+
+    /// Runs the scenario, printing exactly the document's lines to `output`.
+    public func run(output: @escaping DemoOutput) throws {
+        switch self {
+        case .musketeers: MusketeersDemo.run(output: output)
+        case .airplanes: AirplanesDemo.run(output: output)
+        case .components: try ComponentsDemo.run(output: output)
+        case .news: try NewsDemo.run(output: output)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+public import NoticeHub
+import Synchronization
+
+/// The detail colleague: one news item, kept in step by the hub.
+public final class NewsDetail: Sendable {
+    private let state: Mutex<NewsItem>
+    private let log: NewsLog?
+
+    /// Shows `item` and follows the hub's notices about it.
+    public init(hub: NoticeHub, item: NewsItem, log: NewsLog? = nil) {
+        state = Mutex(item)
+        self.log = log
+        hub.observe(NewsLiked.name, owner: self) { detail, notice in
+            guard let liked = try? notice.message(NewsLiked.self) else { return }
+            detail.log?("News Detail: Received a liked news model with id \(liked.newsID)")
+            detail.state.withLock { if $0.id == liked.newsID { $0.likes += 1 } }
+        }
+        hub.observe(NewsUnliked.name, owner: self) { detail, notice in
+            guard let unliked = try? notice.message(NewsUnliked.self) else { return }
+            detail.log?("News Detail: Received a disliked news model with id \(unliked.newsID)")
+            detail.state.withLock { if $0.id == unliked.newsID { $0.likes -= 1 } }
+        }
+    }
+
+    /// The item as shown now.
+    public var item: NewsItem { state.withLock { $0 } }
+}
