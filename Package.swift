@@ -56,6 +56,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "NoticeNewsTests",
+            dependencies: ["NoticeNews", "NoticeHub"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "NoticeDemosTests",
             dependencies: ["NoticeDemos", "NoticeNews", "NoticeHub"],
             exclude: ["Expected"],

@@ -9,6 +9,8 @@ public enum NoticeHubError: Error, Equatable, Sendable, CustomStringConvertible 
     case payloadMismatch(name: NoticeName, expected: String, detail: String)
     /// A payload could not be encoded for the journal.
     case payloadNotEncodable(name: NoticeName, detail: String)
+    /// A JSON payload given as text was malformed or not an object.
+    case invalidPayload(String)
     /// A subscription token was handed to a hub that did not issue it.
     case foreignSubscription
     /// A responder answered with a value of another type than the requester asked for.
@@ -26,6 +28,8 @@ public enum NoticeHubError: Error, Equatable, Sendable, CustomStringConvertible 
             "payload of \(name) is not a \(expected): \(detail)"
         case let .payloadNotEncodable(name, detail):
             "payload of \(name) cannot be encoded: \(detail)"
+        case let .invalidPayload(reason):
+            "invalid payload: \(reason)"
         case .foreignSubscription:
             "the subscription belongs to another hub"
         case let .replyMismatch(responder, expected, actual):

@@ -13,15 +13,36 @@ extension NoticeHub {
         try post(Notice(name: name, sender: sender, payload: .value(payload)))
     }
 
+    /// Posts a notice whose payload is JSON text, as tools and imports
+    /// receive it; the text must be one JSON object.
+    @discardableResult
+    public func post(_ name: NoticeName, sender: Sender? = nil, json: String) throws -> Notice {
+        try post(Notice(name: name, sender: sender, payload: .json(try PayloadCodec.validatedObject(json))))
+    }
+
     /// Posts a typed message under its own name.
     @discardableResult
     public func post<Message: NoticeMessage>(_ message: Message, sender: Sender? = nil) throws -> Notice {
         try post(Notice(name: Message.name, sender: sender, payload: .value(message)))
     }
 
+    /// Journals (on a journaled hub) then delivers; during this hub's replay,
+    /// does neither, since the replayed journal already holds what follows.
     func post(_ notice: Notice) throws -> Notice {
-        deliver(notice)
-        return notice
+        if DeliveryContext.isReplaying(identity) { return notice }
+        guard let writer else {
+            deliver(notice)
+            return notice
+        }
+        var journaled = notice
+        switch try writer.append(JournalRecord(notice: notice, payloadJSON: notice.payloadJSON())) {
+        case .appended(let sequence):
+            journaled.sequence = sequence
+            deliver(journaled)
+        case .duplicate(let sequence):
+            journaled.sequence = sequence
+        }
+        return journaled
     }
 
     /// Calls every matching observer, in registration order, on this thread.

@@ -1,8 +1,8 @@
 /// A mediator modeled on Foundation's `NotificationCenter`: colleagues post
 /// notices to the hub and observe them, filtered by name and by sender, and the
 /// hub delivers. It adds what NotificationCenter lacks: replies
-/// (``request(_:payload:from:as:)``), typed messages, async sequences and, on a
-/// journal, replay.
+/// (``request(_:payload:from:as:askingOnly:)``), typed messages, async
+/// sequences and, on a journal, persistence and replay.
 ///
 /// ```swift
 /// let hub = NoticeHub()
@@ -22,12 +22,38 @@
 ///   observe or cancel. A subscription added during a delivery does not get
 ///   the notice in flight; one cancelled during it is skipped.
 /// - Post, observe and cancel are safe from any thread at once.
+/// - On a journal, a notice is appended (under the hub's ``Durability``)
+///   before it is delivered, and carries its sequence number.
 public final class NoticeHub: Sendable {
     let observers = Registry<ObserverHandler>()
     let responders = Registry<Responder>()
+    /// The journal and its writer; nil for an in-memory hub.
+    let journal: (any NoticeJournal)?
+    let writer: JournalWriter?
 
     /// An in-memory hub: notices live only as long as their delivery.
-    public init() {}
+    public init() {
+        journal = nil
+        writer = nil
+    }
+
+    /// A hub that journals every notice before delivering it.
+    ///
+    /// - Parameters:
+    ///   - journal: where notices go, e.g. ``SQLiteJournal``.
+    ///   - durability: when a post counts as safe (default ``Durability/always``).
+    ///   - projections: state kept in the journal's transaction, e.g. likes.
+    ///   - payloadLimit: the largest payload accepted, in bytes of JSON (1 MiB).
+    public init(
+        journal: any NoticeJournal,
+        durability: Durability = .always,
+        projections: [any Projection] = [],
+        payloadLimit: Int = 1 << 20
+    ) throws {
+        self.journal = journal
+        writer = try JournalWriter(
+            journal: journal, durability: durability, projections: projections, payloadLimit: payloadLimit)
+    }
 
     /// The identity tokens carry, so a hub can refuse tokens it did not issue.
     var identity: ObjectIdentifier { ObjectIdentifier(self) }
@@ -52,14 +78,23 @@ public final class NoticeHub: Sendable {
         observers.sweepOrphans()
         responders.sweepOrphans()
     }
-}
 
-typealias ObserverHandler = @Sendable (Notice) -> Void
-
-extension NoticeHub {
     /// How many observers a notice with this name and sender would reach: what
     /// a post costs, whatever is registered under other names.
     public func deliveryTargetCount(for name: NoticeName, sender: Sender?) -> Int {
         observers.targets(name: name, sender: sender).count
     }
+
+    /// Commits what a batched hub holds, then stops journaling; later posts
+    /// throw ``JournalError/closed``. Dropping the hub closes it too.
+    public func close() throws {
+        try writer?.close()
+    }
+
+    /// Commits what a batched hub holds now, without waiting for its delay.
+    public func flush() throws {
+        try writer?.flush()
+    }
 }
+
+typealias ObserverHandler = @Sendable (Notice) -> Void

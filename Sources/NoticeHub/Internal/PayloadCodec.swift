@@ -13,6 +13,18 @@ enum PayloadCodec {
         try JSONDecoder().decode(T.self, from: Data(json.utf8))
     }
 
+    /// `json` if it is one JSON object, else an error saying what it is.
+    static func validatedObject(_ json: String) throws(NoticeHubError) -> String {
+        let value: Any
+        do {
+            value = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
+        } catch {
+            throw .invalidPayload("it is not valid JSON")
+        }
+        guard value is [String: Any] else { throw .invalidPayload("it is not a JSON object") }
+        return json
+    }
+
     /// One line naming where and why decoding or encoding failed.
     static func describe(_ error: any Error) -> String {
         func path(_ codingPath: [any CodingKey]) -> String {

@@ -18,6 +18,11 @@ public struct Sender: Hashable, Sendable, CustomStringConvertible {
         self.rawValue = rawValue
     }
 
+    /// For text that was validated before it was stored (journal rows).
+    init(trusted rawValue: String) {
+        self.rawValue = rawValue
+    }
+
     public var description: String { rawValue }
 }
 

@@ -1,0 +1,91 @@
+extension NoticeHub {
+    /// Delivers journaled notices again, in sequence order, each once, marked
+    /// ``Notice/isReplay``, to this hub's observers.
+    ///
+    /// Streams in constant memory and leaves payloads as JSON until a handler
+    /// decodes them. Posts that handlers make while a replay delivers are
+    /// neither journaled nor delivered: the journal already holds what they
+    /// led to. Returns how many notices were replayed.
+    ///
+    /// - Parameter target: the hub whose observers receive the replay: this
+    ///   one by default, or another (say, an in-memory hub with fresh
+    ///   colleagues, to rebuild state beside the live one).
+    @discardableResult
+    public func replay(
+        from first: Int64 = 1, through last: Int64? = nil, names: Set<NoticeName>? = nil,
+        into target: NoticeHub? = nil
+    ) throws -> Int {
+        let connection = try requireJournal().connect(durability: .always)
+        let target = target ?? self
+        var count = 0
+        try DeliveryContext.replaying(target.identity) {
+            try connection.read(JournalQuery(from: first, through: last, names: names)) { stored in
+                var notice = stored
+                notice.isReplay = true
+                target.deliver(notice)
+                count += 1
+                return true
+            }
+        }
+        return count
+    }
+
+    /// Reads journaled notices without delivering them (for tools: tail, export).
+    public func readJournal(_ query: JournalQuery, _ body: (Notice) throws -> Bool) throws {
+        try requireJournal().connect(durability: .always).read(query, body)
+    }
+
+    /// Reads the state that inline projections keep, in one consistent read.
+    public func readState<T>(_ body: (any ProjectionStore) throws -> T) throws -> T {
+        try requireJournal().connect(durability: .always).readState(body)
+    }
+
+    /// The journal's last sequence number (0 when empty).
+    public func lastSequence() throws -> Int64 {
+        try requireJournal().connect(durability: .always).lastSequence()
+    }
+
+    /// Delivers to this hub's observers, in order, the notices that other
+    /// processes (or other hubs) append to the journal from now on; this hub's
+    /// own posts are delivered live as always, not twice. Commits are noticed
+    /// within `pollInterval`. Cancel the token to stop following.
+    public func follow(pollInterval: Duration = .milliseconds(1)) throws -> Subscription {
+        let journal = try requireJournal()
+        let own = writer?.ownSequences
+        own?.startTracking()
+        let start = try journal.connect(durability: .always).lastSequence() + 1
+        let follower = try JournalFollower(
+            journal: journal, options: .init(query: JournalQuery(from: start), pollInterval: pollInterval)
+        ) { [weak self] notice in
+            guard let self, let sequence = notice.sequence else { return }
+            if own?.claim(sequence) == true { return }
+            self.deliver(notice)
+        }
+        return Subscription(registration: follower, issuer: identity)
+    }
+
+    /// A durable subscriber: `handler` receives, on a thread of its own and in
+    /// sequence order, every journaled notice (named `names`, or all) after
+    /// the subscriber's saved cursor, then every later one, from any process.
+    ///
+    /// The cursor is saved after each batch the handler has finished, so after
+    /// a crash the subscriber resumes where it left off and may see again the
+    /// notices of the one unfinished batch (at most 256): at-least-once, no gap.
+    public func subscribeDurably(
+        as subscriber: String,
+        names: Set<NoticeName>? = nil,
+        pollInterval: Duration = .milliseconds(1),
+        handler: @escaping @Sendable (Notice) -> Void
+    ) throws -> Subscription {
+        let follower = try JournalFollower(
+            journal: try requireJournal(),
+            options: .init(query: JournalQuery(names: names), pollInterval: pollInterval, subscriber: subscriber),
+            sink: handler)
+        return Subscription(registration: follower, issuer: identity)
+    }
+
+    private func requireJournal() throws(JournalError) -> any NoticeJournal {
+        guard let journal else { throw .closed }
+        return journal
+    }
+}

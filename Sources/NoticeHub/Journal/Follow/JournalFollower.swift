@@ -1,0 +1,124 @@
+import Foundation
+import Synchronization
+
+/// Reads a journal in sequence order on a thread of its own, from a starting
+/// point onward, and hands each notice to a sink; then watches for commits
+/// from any process (`PRAGMA data_version`, polled every `pollInterval`) and
+/// hands over what they appended.
+///
+/// Used for following other processes' posts and for durable subscribers.
+/// When `subscriber` is set, the position is that subscriber's cursor in the
+/// journal, saved after each batch the sink has handled.
+final class JournalFollower: Sendable, CancellableRegistration {
+    struct Options: Sendable {
+        var query: JournalQuery
+        var pollInterval: Duration
+        var subscriber: String?
+        var batchSize = 256
+    }
+
+    private let stopped = Atomic<Bool>(false)
+    private let finished = DispatchSemaphore(value: 0)
+    private let threadID = Mutex<pthread_t?>(nil)
+
+    /// Opens the connection and starts the thread; the first read happens at once.
+    init(
+        journal: any NoticeJournal, options: Options,
+        sink: @escaping @Sendable (Notice) -> Void
+    ) throws {
+        let connection = try journal.connect(durability: .always)
+        let start = try options.subscriber.map { (try connection.cursor(of: $0) ?? 0) + 1 } ?? options.query.from
+        let box = ConnectionBox(connection)
+        let thread = Thread { [self] in
+            self.threadID.withLock { $0 = pthread_self() }
+            self.run(box.connection, from: start, options: options, sink: sink)
+            self.finished.signal()
+        }
+        thread.name = "NoticeHub follower"
+        thread.start()
+    }
+
+    var isCancelled: Bool { stopped.load(ordering: .acquiring) }
+
+    /// Stops the thread; waits for it unless called from the sink itself.
+    func cancel() {
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let isFollowerThread = threadID.withLock { id in id.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+        if !isFollowerThread { finished.wait() }
+    }
+
+    private func run(
+        _ connection: any JournalConnection, from start: Int64, options: Options,
+        sink: @Sendable (Notice) -> Void
+    ) {
+        var next = start
+        var seenVersion: Int64?
+        let pause = options.pollInterval
+        while !isCancelled {
+            do {
+                let version = try connection.changeCounter()
+                if version != seenVersion {
+                    seenVersion = version
+                    next = try drain(connection, from: next, options: options, sink: sink)
+                }
+            } catch {
+                // A transient failure (a locked file during checkpoint, say):
+                // try again at the next poll rather than lose the follower.
+                seenVersion = nil
+            }
+            Thread.sleep(forTimeInterval: pause.seconds)
+        }
+    }
+
+    /// Hands over everything from `start` up to the journal's head as read
+    /// at the beginning, saving the cursor after each batch; returns where to
+    /// continue. Fixing the head first means rows skipped by a name filter can
+    /// move a subscriber's cursor without ever stepping over a later commit.
+    private func drain(
+        _ connection: any JournalConnection, from start: Int64, options: Options,
+        sink: @Sendable (Notice) -> Void
+    ) throws -> Int64 {
+        let head = try connection.lastSequence()
+        var next = start
+        while next <= head {
+            var query = options.query
+            query.from = next
+            query.through = min(head, options.query.through ?? head)
+            query.limit = options.batchSize
+            var count = 0
+            var last: Int64?
+            try connection.read(query) { notice in
+                guard !isCancelled else { return false }
+                sink(notice)
+                count += 1
+                last = notice.sequence
+                return true
+            }
+            if isCancelled {
+                if let last, let subscriber = options.subscriber { try connection.saveCursor(last, of: subscriber) }
+                return last.map { $0 + 1 } ?? next
+            }
+            next = count < options.batchSize ? head + 1 : (last ?? head) + 1
+            if let subscriber = options.subscriber {
+                try connection.saveCursor(next - 1, of: subscriber)
+            }
+        }
+        return next
+    }
+}
+
+/// Hands a connection to the follower's thread, which alone uses it from then on.
+private final class ConnectionBox: @unchecked Sendable {
+    let connection: any JournalConnection
+
+    init(_ connection: any JournalConnection) {
+        self.connection = connection
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as Foundation's APIs want it.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

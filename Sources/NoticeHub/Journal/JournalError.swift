@@ -1,0 +1,49 @@
+/// Why a journal could not be opened, read or appended to. Each description
+/// is one line naming the file or the notice; none includes payload values.
+public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The path names a directory.
+    case isADirectory(path: String)
+    /// The file exists but is not a SQLite database.
+    case notADatabase(path: String)
+    /// A SQLite database of another application; `noticectl init` adopts it.
+    case foreignDatabase(path: String, tables: [String])
+    /// Written by a newer NoticeHub whose schema this build does not know.
+    case newerSchema(path: String, found: Int, supported: Int)
+    /// SQLite reported the file as damaged.
+    case corrupt(path: String, detail: String)
+    /// The file could not be opened or created.
+    case cannotOpen(path: String, detail: String)
+    /// An inline projection refused the notice; nothing was journaled.
+    case refused(name: NoticeName, reason: String)
+    /// The payload's JSON form is larger than the journal accepts.
+    case payloadTooLarge(name: NoticeName, bytes: Int, limit: Int)
+    /// A storage error: SQLite's code and message and the SQL, never the values.
+    case storage(String)
+    /// The hub's journal was closed.
+    case closed
+
+    public var description: String {
+        switch self {
+        case let .isADirectory(path):
+            "\(path) is a directory, not a journal file"
+        case let .notADatabase(path):
+            "\(path) is not a SQLite database"
+        case let .foreignDatabase(path, tables):
+            "\(path) is a SQLite database of another application (tables: \(tables.joined(separator: ", "))); run `noticectl init` to adopt it"
+        case let .newerSchema(path, found, supported):
+            "\(path) has schema version \(found), newer than this build's \(supported); upgrade NoticeHub"
+        case let .corrupt(path, detail):
+            "\(path) is damaged: \(detail)"
+        case let .cannotOpen(path, detail):
+            "cannot open \(path): \(detail)"
+        case let .refused(name, reason):
+            "\(name) refused: \(reason)"
+        case let .payloadTooLarge(name, bytes, limit):
+            "payload of \(name) is \(bytes) bytes, more than the \(limit) allowed"
+        case let .storage(detail):
+            detail
+        case .closed:
+            "the journal is closed"
+        }
+    }
+}

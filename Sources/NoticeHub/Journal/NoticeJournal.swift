@@ -1,0 +1,84 @@
+/// Where a hub journals its notices: the small protocol a storage backend
+/// implements. ``SQLiteJournal`` is the embedded default; a server database
+/// (PostgreSQL) fits the same shape: connections that append in transactions
+/// and read in sequence order.
+public protocol NoticeJournal: Sendable {
+    /// A human-readable location (a path, a URL without secrets), for messages.
+    var location: String { get }
+    /// Opens one connection; its owner uses it from one thread at a time.
+    func connect(durability: Durability) throws -> any JournalConnection
+}
+
+/// One connection to a journal. Not `Sendable`: one owner serializes it.
+///
+/// Appends happen between ``beginAppending()`` and ``commitAppending()``;
+/// each ``append(_:projections:)`` applies the notice's inline projections in
+/// the same transaction, and undoes only its own work when one refuses.
+public protocol JournalConnection: AnyObject {
+    func beginAppending() throws
+    /// Appends one notice (idempotent by notice id) and applies `projections`.
+    func append(_ record: JournalRecord, projections: [any Projection]) throws -> AppendOutcome
+    func commitAppending() throws
+    /// Abandons the open transaction; never throws.
+    func rollbackAppending()
+    /// True while an append transaction is open (storage errors may end it early).
+    var isAppending: Bool { get }
+
+    /// The highest sequence number, 0 for an empty journal.
+    func lastSequence() throws -> Int64
+    /// A number that changes whenever another connection commits.
+    func changeCounter() throws -> Int64
+    /// Calls `body` with each stored notice the query selects, in sequence
+    /// order, until it returns false. Payloads stay JSON text until decoded.
+    func read(_ query: JournalQuery, _ body: (Notice) throws -> Bool) throws
+
+    /// Runs `body` inside one read transaction over the projections' state.
+    func readState<T>(_ body: (any ProjectionStore) throws -> T) throws -> T
+
+    /// A durable subscriber's cursor: the last sequence it handled.
+    func cursor(of subscriber: String) throws -> Int64?
+    func saveCursor(_ cursor: Int64, of subscriber: String) throws
+}
+
+/// A notice ready for the journal: the notice and its payload as JSON.
+public struct JournalRecord: Sendable {
+    public let notice: Notice
+    public let payloadJSON: String
+
+    public init(notice: Notice, payloadJSON: String) {
+        self.notice = notice
+        self.payloadJSON = payloadJSON
+    }
+}
+
+/// What an append did.
+public enum AppendOutcome: Sendable, Equatable {
+    /// Stored under this sequence number.
+    case appended(Int64)
+    /// A notice with the same id was already stored, under this sequence number.
+    case duplicate(Int64)
+
+    public var sequence: Int64 {
+        switch self {
+        case .appended(let sequence), .duplicate(let sequence): sequence
+        }
+    }
+}
+
+/// Which stored notices to read.
+public struct JournalQuery: Sendable, Equatable {
+    public var from: Int64
+    public var through: Int64?
+    public var names: Set<NoticeName>?
+    public var sender: Sender?
+    public var limit: Int?
+
+    public init(from: Int64 = 1, through: Int64? = nil, names: Set<NoticeName>? = nil,
+                sender: Sender? = nil, limit: Int? = nil) {
+        self.from = from
+        self.through = through
+        self.names = names
+        self.sender = sender
+        self.limit = limit
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// The embedded journal: one SQLite file in WAL mode, which any number of
+/// processes may append to and follow at once.
+///
+/// Opening checks the file first, without writing a byte: a directory, a
+/// file that is not SQLite, another application's database, a damaged one or
+/// one from a newer NoticeHub are refused with a clear ``JournalError``. A
+/// missing file is created with mode 0600 (notices may be private). Only
+/// ``initialize(path:)`` adopts an existing foreign database.
+///
+/// ```swift
+/// let journal = try SQLiteJournal(path: "noticehub.sqlite")
+/// let hub = try NoticeHub(journal: journal)
+/// ```
+public final class SQLiteJournal: NoticeJournal {
+    /// The file's path.
+    public let path: String
+    /// How long a connection waits for another process's write lock before
+    /// giving up; long, because appenders queue rather than fail.
+    static let busyTimeoutMilliseconds = 60_000
+
+    /// Opens (creating if missing) and migrates the journal at `path`.
+    public convenience init(path: String) throws(JournalError) {
+        try self.init(path: path, adoptingForeignDatabase: false)
+    }
+
+    /// Creates or migrates the journal at `path`, adopting another
+    /// application's SQLite database if need be; returns the schema version.
+    @discardableResult
+    public static func initialize(path: String) throws(JournalError) -> Int {
+        _ = try SQLiteJournal(path: path, adoptingForeignDatabase: true)
+        return Migration.latestVersion
+    }
+
+    /// The schema version this build writes.
+    public static var schemaVersion: Int { Migration.latestVersion }
+
+    private init(path: String, adoptingForeignDatabase: Bool) throws(JournalError) {
+        self.path = path
+        switch try DatabaseInspection.inspect(path: path) {
+        case .fresh:
+            try Self.createPrivately(path)
+        case .noticeHub(let version) where version > Migration.latestVersion:
+            throw .newerSchema(path: path, found: version, supported: Migration.latestVersion)
+        case .noticeHub:
+            break
+        case .foreign(let tables):
+            guard adoptingForeignDatabase else { throw .foreignDatabase(path: path, tables: tables) }
+        }
+        let connection = try openConnection(synchronous: .full)
+        try Migrator.migrate(connection, path: path)
+    }
+
+    public var location: String { path }
+
+    public func connect(durability: Durability) throws -> any JournalConnection {
+        let synchronous: SQLiteConnection.SynchronousMode = durability == .never ? .off : .full
+        return SQLiteJournalConnection(try openConnection(synchronous: synchronous))
+    }
+
+    /// A configured connection: WAL (checked), busy timeout, synchronous mode.
+    func openConnection(synchronous: SQLiteConnection.SynchronousMode) throws(JournalError) -> SQLiteConnection {
+        do {
+            let connection = try SQLiteConnection(path: path, mode: .readWrite)
+            connection.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
+            try connection.enableWAL()
+            try connection.setSynchronous(synchronous)
+            return connection
+        } catch let error as SQLiteError {
+            throw error.journalError(path: path)
+        } catch {
+            throw .cannotOpen(path: path, detail: "\(error)")
+        }
+    }
+
+    /// Creates an empty file readable and writable by its owner only; SQLite
+    /// gives its -wal and -shm files the same mode.
+    private static func createPrivately(_ path: String) throws(JournalError) {
+        let descriptor = open(path, O_CREAT | O_WRONLY, 0o600)
+        guard descriptor >= 0 else {
+            throw .cannotOpen(path: path, detail: String(cString: strerror(errno)))
+        }
+        close(descriptor)
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+
+/// ``JournalConnection`` over one SQLite connection.
+final class SQLiteJournalConnection: JournalConnection {
+    let connection: SQLiteConnection
+    private lazy var projectionStore = SQLiteProjectionStore(connection)
+
+    private static let insertSQL = """
+        INSERT INTO notices (id, name, sender, payload, posted_at) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (id) DO NOTHING
+        """
+    private static let sequenceOfIDSQL = "SELECT seq FROM notices WHERE id = ?"
+
+    init(_ connection: SQLiteConnection) {
+        self.connection = connection
+    }
+
+    func beginAppending() throws {
+        try storage { try connection.execute("BEGIN IMMEDIATE TRANSACTION") }
+    }
+
+    func commitAppending() throws {
+        try storage {
+            do {
+                try connection.execute("COMMIT TRANSACTION")
+            } catch {
+                rollbackAppending()
+                throw error
+            }
+        }
+    }
+
+    var isAppending: Bool { !connection.isAutocommit }
+
+    func rollbackAppending() {
+        if !connection.isAutocommit {
+            try? connection.execute("ROLLBACK TRANSACTION")
+        }
+    }
+
+    func append(_ record: JournalRecord, projections: [any Projection]) throws -> AppendOutcome {
+        if projections.isEmpty {
+            return try storage { try insert(record) }
+        }
+        // The notice and its state change stand or fall together; a refusal
+        // undoes only this notice's part of the batch.
+        return try connection.savepoint {
+            let outcome = try storage { try insert(record) }
+            guard case .appended = outcome else { return outcome }
+            for projection in projections {
+                do {
+                    try projection.apply(record.notice, to: projectionStore)
+                } catch let rejection as ProjectionRejection {
+                    throw JournalError.refused(name: record.notice.name, reason: rejection.reason)
+                } catch let error as SQLiteError {
+                    throw JournalError.storage(error.description)
+                }
+            }
+            return outcome
+        }
+    }
+
+    private func insert(_ record: JournalRecord) throws -> AppendOutcome {
+        let notice = record.notice
+        let insert = try connection.cachedStatement(Self.insertSQL)
+        try insert.bind(notice.id.description, at: 1)
+        try insert.bind(notice.name.rawValue, at: 2)
+        try insert.bind(notice.sender?.rawValue, at: 3)
+        try insert.bind(record.payloadJSON, at: 4)
+        try insert.bind(notice.postedAtMilliseconds, at: 5)
+        _ = try insert.step()
+        insert.reset()
+        if connection.changes == 1 {
+            return .appended(connection.lastInsertRowID)
+        }
+        let lookup = try connection.cachedStatement(Self.sequenceOfIDSQL)
+        try lookup.bind(notice.id.description, at: 1)
+        defer { lookup.reset() }
+        guard try lookup.step() else {
+            throw JournalError.storage("notice \(notice.id) was neither inserted nor found")
+        }
+        return .duplicate(lookup.int64(at: 0))
+    }
+
+    func lastSequence() throws -> Int64 {
+        try storage {
+            let statement = try connection.cachedStatement("SELECT coalesce(max(seq), 0) FROM notices")
+            defer { statement.reset() }
+            _ = try statement.step()
+            return statement.int64(at: 0)
+        }
+    }
+
+    func changeCounter() throws -> Int64 {
+        try storage { try connection.dataVersion() }
+    }
+
+    func read(_ query: JournalQuery, _ body: (Notice) throws -> Bool) throws {
+        var sql = "SELECT seq, id, name, sender, payload, posted_at FROM notices WHERE seq >= ?"
+        if query.through != nil { sql += " AND seq <= ?" }
+        if let names = query.names {
+            sql += " AND name IN (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))"
+        }
+        if query.sender != nil { sql += " AND sender = ?" }
+        sql += " ORDER BY seq"
+        if query.limit != nil { sql += " LIMIT ?" }
+
+        let statement = try storage { try connection.cachedStatement(sql) }
+        defer { statement.reset() }
+        var index: Int32 = 1
+        func bind(_ value: (any SQLiteBindable)?) throws {
+            try statement.bind(value, at: index)
+            index += 1
+        }
+        try storage {
+            try bind(query.from)
+            if let through = query.through { try bind(through) }
+            for name in query.names?.sorted(by: { $0.rawValue < $1.rawValue }) ?? [] { try bind(name.rawValue) }
+            if let sender = query.sender { try bind(sender.rawValue) }
+            if let limit = query.limit { try bind(Int64(limit)) }
+        }
+        var rows = RowDecoder()
+        while try storage({ try statement.step() }) {
+            guard try body(rows.notice(from: statement)) else { return }
+        }
+    }
+
+    func readState<T>(_ body: (any ProjectionStore) throws -> T) throws -> T {
+        try storage {
+            try connection.transaction(.deferred) { try body(projectionStore) }
+        }
+    }
+
+    func cursor(of subscriber: String) throws -> Int64? {
+        try storage {
+            let statement = try connection.cachedStatement("SELECT cursor FROM subscribers WHERE name = ?")
+            defer { statement.reset() }
+            try statement.bind(subscriber, at: 1)
+            return try statement.step() ? statement.int64(at: 0) : nil
+        }
+    }
+
+    func saveCursor(_ cursor: Int64, of subscriber: String) throws {
+        try storage {
+            let statement = try connection.cachedStatement("""
+                INSERT INTO subscribers (name, cursor, updated_at) VALUES (?, ?, ?)
+                ON CONFLICT (name) DO UPDATE SET cursor = excluded.cursor, updated_at = excluded.updated_at
+                """)
+            defer { statement.reset() }
+            try statement.bind(subscriber, at: 1)
+            try statement.bind(cursor, at: 2)
+            try statement.bind(WallClock.nowMilliseconds(), at: 3)
+            _ = try statement.step()
+        }
+    }
+
+    /// Runs `body`, turning SQLite's errors into ``JournalError/storage(_:)``.
+    private func storage<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError {
+            throw JournalError.storage(error.description)
+        }
+    }
+}

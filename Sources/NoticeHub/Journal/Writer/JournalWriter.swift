@@ -1,0 +1,210 @@
+import Foundation
+
+/// Appends a hub's notices to its journal, under the hub's ``Durability``.
+///
+/// - `always`: group commit. A poster queues its notice; if no commit is under
+///   way it becomes the leader, writes every queued notice in one transaction
+///   and commits (one fsync for the lot); the others wait for the leader and
+///   return when their notice is durable.
+/// - `batched` and `never`: a poster appends inside an open transaction and
+///   returns at once; the transaction is committed when it is `maxDelay` old,
+///   by the next poster or by a flusher thread, whichever comes first.
+///
+/// Thread safety: every field is guarded by `condition`; the connection is
+/// only used by the leader (always) or under the lock (batched), never by two
+/// threads at once. That discipline is why the class is `@unchecked Sendable`.
+final class JournalWriter: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let connection: any JournalConnection
+    private let durability: Durability
+    private let projections: [NoticeName: [any Projection]]
+    let payloadLimit: Int
+
+    // Group commit (always).
+    private var queue: [PendingAppend] = []
+    private var leaderActive = false
+
+    // Open transaction (batched, never).
+    private var transactionStarted: ContinuousClock.Instant?
+    private var deferredFailure: (any Error)?
+    private var isClosed = false
+    private var flusher: Thread?
+
+    /// Sequences this writer appended, kept only while a follower asks, so the
+    /// follower can skip what the hub already delivered live.
+    let ownSequences = OwnSequences()
+
+    init(journal: any NoticeJournal, durability: Durability, projections: [any Projection], payloadLimit: Int) throws {
+        connection = try journal.connect(durability: durability)
+        self.durability = durability
+        self.payloadLimit = payloadLimit
+        var byName: [NoticeName: [any Projection]] = [:]
+        for projection in projections {
+            for name in projection.names { byName[name, default: []].append(projection) }
+        }
+        self.projections = byName
+        if case .batched(let maxDelay) = durability { startFlusher(maxDelay) }
+        if case .never = durability { startFlusher(.milliseconds(100)) }
+    }
+
+    deinit {
+        try? close()
+    }
+
+    /// Appends `record` under the hub's durability; returns its outcome.
+    func append(_ record: JournalRecord) throws -> AppendOutcome {
+        let bytes = record.payloadJSON.utf8.count
+        guard bytes <= payloadLimit else {
+            throw JournalError.payloadTooLarge(name: record.notice.name, bytes: bytes, limit: payloadLimit)
+        }
+        let outcome: AppendOutcome
+        switch durability {
+        case .always: outcome = try appendDurably(record)
+        case .batched(let maxDelay): outcome = try appendBatched(record, maxDelay: maxDelay)
+        case .never: outcome = try appendBatched(record, maxDelay: .milliseconds(100))
+        }
+        ownSequences.insert(outcome.sequence)
+        return outcome
+    }
+
+    /// Commits what is pending and stops the flusher. Appending after close throws.
+    func close() throws {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !isClosed else { return }
+        isClosed = true
+        flusher?.cancel()
+        try commitOpenTransaction()
+    }
+
+    /// Commits the open transaction now (batched, never); a no-op for always.
+    func flush() throws {
+        condition.lock()
+        defer { condition.unlock() }
+        try commitOpenTransaction()
+    }
+
+    // MARK: - always
+
+    private final class PendingAppend {
+        let record: JournalRecord
+        var outcome: Result<AppendOutcome, any Error>?
+
+        init(_ record: JournalRecord) {
+            self.record = record
+        }
+
+        /// Refused by a projection: that answer stands whatever the batch does.
+        var isRefused: Bool {
+            if case .failure(JournalError.refused) = outcome { return true }
+            return false
+        }
+    }
+
+    private func appendDurably(_ record: JournalRecord) throws -> AppendOutcome {
+        let pending = PendingAppend(record)
+        condition.lock()
+        defer { condition.unlock() }
+        guard !isClosed else { throw JournalError.closed }
+        queue.append(pending)
+        while pending.outcome == nil {
+            if leaderActive {
+                condition.wait()
+                continue
+            }
+            leaderActive = true
+            let batch = queue
+            queue.removeAll(keepingCapacity: true)
+            condition.unlock()
+            commit(batch)
+            condition.lock()
+            leaderActive = false
+            condition.broadcast()
+        }
+        return try pending.outcome!.get()
+    }
+
+    /// One transaction for the whole batch; a notice refused by a projection
+    /// fails alone, a failed commit fails every notice of the batch.
+    private func commit(_ batch: [PendingAppend]) {
+        do {
+            try connection.beginAppending()
+            for pending in batch {
+                pending.outcome = Result { try connection.append(pending.record, projections: projectionsFor(pending.record)) }
+                // Some errors (a full disk, I/O) make SQLite abandon the whole
+                // transaction: the rest of the batch must not run outside it.
+                guard connection.isAppending else { throw JournalError.storage("the append transaction was rolled back") }
+            }
+            try connection.commitAppending()
+        } catch {
+            connection.rollbackAppending()
+            for pending in batch where !pending.isRefused {
+                pending.outcome = .failure(error)
+            }
+        }
+    }
+
+    // MARK: - batched, never
+
+    private func appendBatched(_ record: JournalRecord, maxDelay: Duration) throws -> AppendOutcome {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !isClosed else { throw JournalError.closed }
+        if let failure = deferredFailure {
+            deferredFailure = nil
+            throw failure
+        }
+        if transactionStarted == nil {
+            try connection.beginAppending()
+            transactionStarted = .now
+        }
+        let outcome: AppendOutcome
+        do {
+            outcome = try connection.append(record, projections: projectionsFor(record))
+        } catch {
+            if !connection.isAppending { transactionStarted = nil }
+            throw error
+        }
+        if let started = transactionStarted, started.duration(to: .now) >= maxDelay {
+            try commitOpenTransaction()
+        }
+        return outcome
+    }
+
+    /// Call with the lock held.
+    private func commitOpenTransaction() throws {
+        guard transactionStarted != nil else { return }
+        transactionStarted = nil
+        try connection.commitAppending()
+    }
+
+    private func startFlusher(_ maxDelay: Duration) {
+        let thread = Thread { [weak self] in
+            let pause = max(0.001, Double(maxDelay.components.seconds) + Double(maxDelay.components.attoseconds) / 1e18) / 2
+            while !Thread.current.isCancelled {
+                Thread.sleep(forTimeInterval: pause)
+                guard let self else { return }
+                self.flushIfDue(maxDelay)
+            }
+        }
+        thread.name = "NoticeHub journal flusher"
+        flusher = thread
+        thread.start()
+    }
+
+    private func flushIfDue(_ maxDelay: Duration) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard let started = transactionStarted, started.duration(to: .now) >= maxDelay else { return }
+        do {
+            try commitOpenTransaction()
+        } catch {
+            // Nobody is waiting on this commit: report it to the next poster.
+            deferredFailure = error
+        }
+    }
+
+    private func projectionsFor(_ record: JournalRecord) -> [any Projection] {
+        projections.isEmpty ? [] : projections[record.notice.name] ?? []
+    }
+}

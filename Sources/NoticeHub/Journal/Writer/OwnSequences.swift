@@ -1,0 +1,27 @@
+import Synchronization
+
+/// The sequence numbers a hub appended itself and has not yet seen come back
+/// through its follower; empty (and free) while nothing follows.
+final class OwnSequences: Sendable {
+    private struct State {
+        var tracking = false
+        var sequences: Set<Int64> = []
+    }
+
+    private let state = Mutex(State())
+
+    func startTracking() {
+        state.withLock { $0.tracking = true }
+    }
+
+    func insert(_ sequence: Int64) {
+        state.withLock { state in
+            if state.tracking { state.sequences.insert(sequence) }
+        }
+    }
+
+    /// True (and forgotten) when the hub appended `sequence` itself.
+    func claim(_ sequence: Int64) -> Bool {
+        state.withLock { $0.sequences.remove(sequence) != nil }
+    }
+}

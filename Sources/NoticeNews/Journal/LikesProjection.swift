@@ -1,0 +1,64 @@
+public import NoticeHub
+
+/// The likes state, kept in the journal's transaction (tables `news`,
+/// `likes`, `profiles` of `Migrations/0002_likes.sql`).
+///
+/// Refuses, before anything is journaled: publishing an id that exists, a
+/// like of unknown news, a second like by the same user, an unlike without a
+/// like, and a payload that is not the message its name promises.
+public struct LikesProjection: Projection {
+    public let names: Set<NoticeName> = [NewsPublished.name, NewsLiked.name, NewsUnliked.name]
+
+    public init() {}
+
+    public func apply(_ notice: Notice, to store: any ProjectionStore) throws {
+        switch notice.name {
+        case NewsPublished.name:
+            let published = try message(NewsPublished.self, of: notice)
+            guard try store.integer("SELECT 1 FROM news WHERE id = ?", [.integer(Int64(published.id))]) == nil else {
+                throw ProjectionRejection("news \(published.id) is already published")
+            }
+            try store.execute("INSERT INTO news (id, title, likes) VALUES (?, ?, 0)",
+                              [.integer(Int64(published.id)), .text(published.title)])
+        case NewsLiked.name:
+            let liked = try message(NewsLiked.self, of: notice)
+            let id = SQLValue.integer(Int64(liked.newsID)), user = SQLValue.text(liked.user)
+            try requireNews(liked.newsID, in: store)
+            guard try store.integer("SELECT 1 FROM likes WHERE news_id = ? AND user = ?", [id, user]) == nil else {
+                throw ProjectionRejection("\(liked.user) already likes news \(liked.newsID)")
+            }
+            try store.execute("INSERT INTO likes (news_id, user) VALUES (?, ?)", [id, user])
+            try store.execute("UPDATE news SET likes = likes + 1 WHERE id = ?", [id])
+            try store.execute("""
+                INSERT INTO profiles (user, given_likes) VALUES (?, 1)
+                ON CONFLICT (user) DO UPDATE SET given_likes = given_likes + 1
+                """, [user])
+        case NewsUnliked.name:
+            let unliked = try message(NewsUnliked.self, of: notice)
+            let id = SQLValue.integer(Int64(unliked.newsID)), user = SQLValue.text(unliked.user)
+            try requireNews(unliked.newsID, in: store)
+            guard try store.execute("DELETE FROM likes WHERE news_id = ? AND user = ?", [id, user]) == 1 else {
+                throw ProjectionRejection("\(unliked.user) does not like news \(unliked.newsID)")
+            }
+            try store.execute("UPDATE news SET likes = likes - 1 WHERE id = ?", [id])
+            try store.execute("UPDATE profiles SET given_likes = given_likes - 1 WHERE user = ?", [user])
+            try store.execute("DELETE FROM profiles WHERE user = ? AND given_likes = 0", [user])
+        default:
+            break
+        }
+    }
+
+    private func message<M: NoticeMessage>(_ type: M.Type, of notice: Notice) throws -> M {
+        do {
+            return try notice.decode(M.self)
+        } catch {
+            throw ProjectionRejection("\(error)")
+        }
+    }
+
+    private func requireNews(_ id: Int, in store: any ProjectionStore) throws {
+        guard try store.integer("SELECT 1 FROM news WHERE id = ?", [.integer(Int64(id))]) != nil else {
+            throw ProjectionRejection("news \(id) does not exist")
+        }
+    }
+}

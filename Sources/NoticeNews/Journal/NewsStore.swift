@@ -1,0 +1,73 @@
+public import NoticeHub
+
+/// The news state of a journaled hub, three ways: as stored by
+/// ``LikesProjection``, rebuilt by replaying the journal, and the difference.
+public enum NewsStore {
+    /// The state from the likes tables: cost grows with news items and users,
+    /// not with the journal's length.
+    public static func storedState(of hub: NoticeHub) throws -> NewsState {
+        try hub.readState { store in
+            var feed: [NewsItem] = []
+            try store.rows("SELECT id, title, likes FROM news ORDER BY id", []) { row in
+                feed.append(NewsItem(id: Int(row[0].integer ?? 0), title: row[1].text ?? "", likes: Int(row[2].integer ?? 0)))
+            }
+            var profiles: [Profile] = []
+            try store.rows("SELECT user, given_likes FROM profiles ORDER BY user", []) { row in
+                profiles.append(Profile(user: row[0].text ?? "", givenLikes: Int(row[1].integer ?? 0)))
+            }
+            return NewsState(feed: feed, profiles: profiles)
+        }
+    }
+
+    /// Colleagues rebuilt from the stored state, following `hub` from now on.
+    public static func rebuildFromState(on hub: NoticeHub, detailID: Int? = nil, log: NewsLog? = nil) throws -> NewsColleagues {
+        NewsColleagues(hub: hub, state: try storedState(of: hub), detailID: detailID, log: log)
+    }
+
+    /// The state that fresh colleagues reach from the journal's notices alone
+    /// (through `last`, or all), and how many notices that took.
+    public static func replayedState(
+        of hub: NoticeHub, from first: Int64 = 1, through last: Int64? = nil, log: NewsLog? = nil
+    ) throws -> (state: NewsState, replayed: Int) {
+        let scratch = NoticeHub()
+        let colleagues = NewsColleagues(hub: scratch, log: log)
+        let count = try hub.replay(
+            from: first, through: last, names: [NewsPublished.name, NewsLiked.name, NewsUnliked.name], into: scratch)
+        return (colleagues.state, count)
+    }
+
+    /// Where the stored state and the journal disagree, one line each; empty
+    /// when they agree.
+    public static func differences(in hub: NoticeHub) throws -> [String] {
+        differences(stored: try storedState(of: hub), replayed: try replayedState(of: hub).state)
+    }
+
+    static func differences(stored: NewsState, replayed: NewsState) -> [String] {
+        var lines: [String] = []
+        let storedFeed = Dictionary(stored.feed.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        let replayedFeed = Dictionary(replayed.feed.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        for id in Set(storedFeed.keys).union(replayedFeed.keys).sorted() {
+            switch (storedFeed[id], replayedFeed[id]) {
+            case let (stored?, replayed?) where stored != replayed:
+                lines.append("news \(id): stored \(describe(stored)), journal implies \(describe(replayed))")
+            case let (stored?, nil):
+                lines.append("news \(id): stored \(describe(stored)), absent from the journal")
+            case let (nil, replayed?):
+                lines.append("news \(id): missing from the stored state, journal implies \(describe(replayed))")
+            default:
+                break
+            }
+        }
+        let storedProfiles = Dictionary(stored.profiles.map { ($0.user, $0.givenLikes) }, uniquingKeysWith: { $1 })
+        let replayedProfiles = Dictionary(replayed.profiles.map { ($0.user, $0.givenLikes) }, uniquingKeysWith: { $1 })
+        for user in Set(storedProfiles.keys).union(replayedProfiles.keys).sorted()
+        where storedProfiles[user] != replayedProfiles[user] {
+            lines.append("profile \(user): stored \(storedProfiles[user] ?? 0) given likes, journal implies \(replayedProfiles[user] ?? 0)")
+        }
+        return lines
+    }
+
+    private static func describe(_ item: NewsItem) -> String {
+        "\"\(item.title)\" with \(item.likes) likes"
+    }
+}

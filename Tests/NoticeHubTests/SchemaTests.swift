@@ -1,0 +1,108 @@
+import Foundation
+@testable import NoticeHub
+import Testing
+
+struct SchemaTests {
+    static let migrationsDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Migrations")
+
+    @Test func theBinaryCarriesExactlyTheMigrationFiles() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.migrationsDirectory.path)
+            .filter { $0.hasSuffix(".sql") }.sorted()
+        #expect(files.count == Migration.embedded.count, "run scripts/embed-migrations")
+        for (file, migration) in zip(files, Migration.embedded) {
+            let text = try String(contentsOf: Self.migrationsDirectory.appendingPathComponent(file), encoding: .utf8)
+            #expect(file == String(format: "%04d_%@.sql", migration.version, migration.name))
+            #expect(text == migration.sql + "\n", "\(file) differs from the embedded copy: run scripts/embed-migrations")
+        }
+        #expect(Migration.embedded.map(\.version) == Array(1...Migration.embedded.count))
+    }
+
+    @Test func aMissingFileIsCreatedPrivateAndMigrated() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("new.sqlite")
+        _ = try SQLiteJournal(path: path)
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let connection = try SQLiteConnection(path: path, mode: .readOnly)
+        #expect(try connection.pragmaInt("user_version") == Int64(Migration.latestVersion))
+        #expect(try connection.pragmaInt("application_id") == Migration.applicationID)
+    }
+
+    /// Each bad file is refused with its own error and left byte-for-byte as it was.
+    @Test(arguments: ["text", "foreign", "newer", "corrupt", "directory"])
+    func badFilesAreRefusedAndLeftUntouched(kind: String) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("bad.sqlite")
+        let expected: JournalError
+        switch kind {
+        case "text":
+            try "hello, not a database\n".write(toFile: path, atomically: true, encoding: .utf8)
+            expected = .notADatabase(path: path)
+        case "foreign":
+            let other = try SQLiteConnection(path: path)
+            try other.execute("CREATE TABLE accounts (id INTEGER PRIMARY KEY); INSERT INTO accounts VALUES (1)")
+            expected = .foreignDatabase(path: path, tables: ["accounts"])
+        case "newer":
+            _ = try SQLiteJournal(path: path)
+            let connection = try SQLiteConnection(path: path)
+            try connection.execute("PRAGMA user_version = 999")
+            try connection.execute("PRAGMA journal_mode = DELETE")
+            expected = .newerSchema(path: path, found: 999, supported: Migration.latestVersion)
+        case "corrupt":
+            let other = try SQLiteConnection(path: path)
+            try other.execute("CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+            var bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+            for index in 100..<min(bytes.count, 4096) { bytes[index] = 0xA5 }  // wreck the schema page
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            expected = .corrupt(path: path, detail: "")
+        default:
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            expected = .isADirectory(path: path)
+        }
+        let before = try? Data(contentsOf: URL(fileURLWithPath: path))
+        #expect {
+            _ = try SQLiteJournal(path: path)
+        } throws: { error in
+            guard let error = error as? JournalError else { return false }
+            if case .corrupt = expected {
+                if case .corrupt = error { return true }
+                if case .notADatabase = error { return true }
+                return false
+            }
+            return error == expected && !"\(error)".contains("\n")
+        }
+        #expect((try? Data(contentsOf: URL(fileURLWithPath: path))) == before)
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
+        #expect(siblings == ["bad.sqlite"], "no -wal or -shm left behind")
+    }
+
+    @Test func onlyInitializeAdoptsAForeignDatabase() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("shared.sqlite")
+        let other = try SQLiteConnection(path: path)
+        try other.execute("CREATE TABLE accounts (id INTEGER PRIMARY KEY); INSERT INTO accounts VALUES (7)")
+        #expect(try SQLiteJournal.initialize(path: path) == Migration.latestVersion)
+        let hub = try NoticeHub(journal: SQLiteJournal(path: path))
+        try hub.post("adopted")
+        #expect(try hub.lastSequence() == 1)
+        let check = try SQLiteConnection(path: path, mode: .readOnly)
+        let statement = try check.prepare("SELECT id FROM accounts")
+        #expect(try statement.step() && statement.int64(at: 0) == 7, "their data is kept")
+    }
+
+    @Test func namesAndPayloadsFullOfQuotesAndSQLAreStoredAsData() throws {
+        let directory = TemporaryDirectory()
+        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
+        let name = try NoticeName(validating: "x'); DROP TABLE notices; --")
+        let sender = try Sender(validating: "\"quoted\" 'sender'")
+        let payload = ["sql": "'; DELETE FROM notices; --", "quote": "\"\\"]
+        try hub.post(name, sender: sender, payload: payload)
+        var stored: [Notice] = []
+        try hub.readJournal(JournalQuery()) { stored.append($0); return true }
+        #expect(stored.count == 1)
+        #expect(stored.first?.name == name && stored.first?.sender == sender)
+        #expect(try stored.first?.decode([String: String].self) == payload)
+    }
+}
