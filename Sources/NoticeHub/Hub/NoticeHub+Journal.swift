@@ -40,6 +40,11 @@ extension NoticeHub {
         try requireJournal().connect(durability: .always).readState(body)
     }
 
+    /// Counts and bounds of the journal, for `noticectl stats`.
+    public func journalStatistics() throws -> JournalStatistics {
+        try requireJournal().connect(durability: .always).statistics()
+    }
+
     /// The journal's last sequence number (0 when empty).
     public func lastSequence() throws -> Int64 {
         try requireJournal().connect(durability: .always).lastSequence()

@@ -35,6 +35,9 @@ public protocol JournalConnection: AnyObject {
     /// Runs `body` inside one read transaction over the projections' state.
     func readState<T>(_ body: (any ProjectionStore) throws -> T) throws -> T
 
+    /// Counts and bounds of the journal.
+    func statistics() throws -> JournalStatistics
+
     /// A durable subscriber's cursor: the last sequence it handled.
     func cursor(of subscriber: String) throws -> Int64?
     func saveCursor(_ cursor: Int64, of subscriber: String) throws

@@ -131,6 +131,42 @@ final class SQLiteJournalConnection: JournalConnection {
         }
     }
 
+    func statistics() throws -> JournalStatistics {
+        try storage {
+            try connection.transaction(.deferred) {
+                var byName: [JournalStatistics.NameCount] = []
+                let names = try connection.prepare("SELECT name, count(*) FROM notices GROUP BY name ORDER BY name")
+                while try names.step() {
+                    byName.append(.init(name: names.string(at: 0) ?? "", count: Int(names.int64(at: 1))))
+                }
+                let bounds = try connection.prepare("""
+                    SELECT count(*), min(seq), max(seq),
+                           (SELECT posted_at FROM notices ORDER BY seq LIMIT 1),
+                           (SELECT posted_at FROM notices ORDER BY seq DESC LIMIT 1)
+                    FROM notices
+                    """)
+                _ = try bounds.step()
+                func optional(_ index: Int32) -> Int64? { bounds.isNull(at: index) ? nil : bounds.int64(at: index) }
+                let last = optional(2) ?? 0
+                var subscribers: [JournalStatistics.SubscriberLag] = []
+                let cursors = try connection.prepare("SELECT name, cursor FROM subscribers ORDER BY name")
+                while try cursors.step() {
+                    let cursor = cursors.int64(at: 1)
+                    subscribers.append(.init(name: cursors.string(at: 0) ?? "", cursor: cursor, lag: max(0, last - cursor)))
+                }
+                let size = [connection.path, connection.path + "-wal"].compactMap {
+                    (try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? Int64
+                }.reduce(0, +)
+                return JournalStatistics(
+                    notices: Int(bounds.int64(at: 0)), byName: byName,
+                    firstSequence: optional(1), lastSequence: optional(2),
+                    firstPostedAt: optional(3), lastPostedAt: optional(4),
+                    fileSize: size, schemaVersion: Int(try connection.pragmaInt("user_version")),
+                    subscribers: subscribers)
+            }
+        }
+    }
+
     func cursor(of subscriber: String) throws -> Int64? {
         try storage {
             let statement = try connection.cachedStatement("SELECT cursor FROM subscribers WHERE name = ?")

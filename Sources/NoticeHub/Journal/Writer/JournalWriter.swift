@@ -53,10 +53,7 @@ final class JournalWriter: @unchecked Sendable {
 
     /// Appends `record` under the hub's durability; returns its outcome.
     func append(_ record: JournalRecord) throws -> AppendOutcome {
-        let bytes = record.payloadJSON.utf8.count
-        guard bytes <= payloadLimit else {
-            throw JournalError.payloadTooLarge(name: record.notice.name, bytes: bytes, limit: payloadLimit)
-        }
+        try checkPayloadSize(record)
         let outcome: AppendOutcome
         switch durability {
         case .always: outcome = try appendDurably(record)
@@ -82,6 +79,31 @@ final class JournalWriter: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         try commitOpenTransaction()
+    }
+
+    /// Runs `body` as the only writer, inside one transaction: committed when
+    /// it returns, rolled back when it throws. Posters wait meanwhile.
+    func exclusively<T>(_ body: (any JournalConnection) throws -> T) throws -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !isClosed else { throw JournalError.closed }
+        while leaderActive { condition.wait() }
+        try commitOpenTransaction()
+        try connection.beginAppending()
+        do {
+            let result = try body(connection)
+            try connection.commitAppending()
+            return result
+        } catch {
+            connection.rollbackAppending()
+            throw error
+        }
+    }
+
+    /// Appends inside ``exclusively(_:)``'s transaction, with the usual checks.
+    func appendInside(_ connection: any JournalConnection, _ record: JournalRecord) throws -> AppendOutcome {
+        try checkPayloadSize(record)
+        return try connection.append(record, projections: projectionsFor(record))
     }
 
     // MARK: - always
@@ -201,6 +223,13 @@ final class JournalWriter: @unchecked Sendable {
         } catch {
             // Nobody is waiting on this commit: report it to the next poster.
             deferredFailure = error
+        }
+    }
+
+    private func checkPayloadSize(_ record: JournalRecord) throws {
+        let bytes = record.payloadJSON.utf8.count
+        guard bytes <= payloadLimit else {
+            throw JournalError.payloadTooLarge(name: record.notice.name, bytes: bytes, limit: payloadLimit)
         }
     }
 

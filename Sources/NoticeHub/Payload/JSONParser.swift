@@ -1,0 +1,84 @@
+import Foundation
+
+/// Parses JSON text into a `JSONValue`, strictly per RFC 8259.
+///
+/// Validation is done by `JSONTapeParser` (shared with `PayloadDecoder`, so both accept
+/// exactly the same documents); this type only materialises the tree. Depth is capped at
+/// `JSONTapeParser.maxDepth`, which also bounds the recursion here.
+enum JSONParser {
+    static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> JSONValue {
+        let tape = try JSONTapeParser.parse(bytes)
+        let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        return try value(at: 0, in: tape, base: base)
+    }
+
+    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(JSONSyntaxError) -> JSONValue in try parse(buffer) }
+        }
+        return try result.get()
+    }
+
+    static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+        var text = text
+        let result = text.withUTF8 { buffer in
+            Result { () throws(JSONSyntaxError) -> JSONValue in try parse(UnsafeRawBufferPointer(buffer)) }
+        }
+        return try result.get()
+    }
+
+    /// Builds the value for tape entry `index` and its subtree.
+    static func value(
+        at index: Int, in tape: JSONTape, base: UnsafePointer<UInt8>
+    ) throws(JSONSyntaxError) -> JSONValue {
+        let entry = tape[index]
+        let range = UnsafeBufferPointer(start: base + Int(entry.start), count: Int(entry.length))
+        switch entry.kind {
+        case .null:
+            return .null
+        case .bool:
+            return .bool(entry.flag)
+        case .integer:
+            if let value = JSONNumberReader.int64(range) {
+                // Int64 has no negative zero; keep the sign by treating it as a double.
+                if value == 0 && range[0] == UInt8(ascii: "-") { return .double(-0.0) }
+                return .int(value)
+            }
+            return try finiteDouble(range, at: entry)
+        case .decimal:
+            return try finiteDouble(range, at: entry)
+        case .string:
+            return .string(JSONStringReader.string(range, escaped: entry.flag))
+        case .array:
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(Int(entry.length))
+            var child = index + 1
+            while child < Int(entry.end) {
+                elements.append(try value(at: child, in: tape, base: base))
+                child = tape.next(after: child)
+            }
+            return .array(elements)
+        case .object:
+            var members: [(key: String, value: JSONValue)] = []
+            members.reserveCapacity(Int(entry.length))
+            var child = index + 1
+            while child < Int(entry.end) {
+                let keyEntry = tape[child]
+                let key = JSONStringReader.string(
+                    UnsafeBufferPointer(start: base + Int(keyEntry.start), count: Int(keyEntry.length)),
+                    escaped: keyEntry.flag)
+                members.append((key: key, value: try value(at: child + 1, in: tape, base: base)))
+                child = tape.next(after: child + 1)
+            }
+            return .object(members)
+        }
+    }
+
+    private static func finiteDouble(
+        _ range: UnsafeBufferPointer<UInt8>, at entry: JSONTape.Entry
+    ) throws(JSONSyntaxError) -> JSONValue {
+        let value = JSONNumberReader.double(range)
+        guard value.isFinite else { throw JSONSyntaxError(.numberOutOfRange, at: Int(entry.start)) }
+        return .double(value)
+    }
+}

@@ -1,0 +1,257 @@
+import Foundation
+
+/// The `Decoder` behind `PayloadDecoder`: reads values straight off a `JSONTape` and the
+/// source bytes, without building an intermediate tree.
+///
+/// One decoder object serves every nested value: the tape index being decoded and the
+/// coding path are swapped in and restored around each nested `init(from:)`, which saves
+/// an allocation per nested value. The source bytes are borrowed for the duration of the
+/// top-level `decode` call only, so a decoder must not be kept past `init(from:)`.
+final class TapeDecoder: Decoder {
+    let tape: JSONTape
+    let base: UnsafePointer<UInt8>
+
+    // Unchecked exclusivity: accesses never overlap (single-threaded, no re-entrant
+    // mutation), and the runtime checks showed up in decode profiles.
+    @exclusivity(unchecked) var path: [any CodingKey]
+    @exclusivity(unchecked) var current: Int
+    /// Key → value index for objects too large for a linear scan, built on first lookup.
+    @exclusivity(unchecked) private var largeObjectIndexes: [Int: [String: Int]] = [:]
+
+    /// Objects with more members than this get a hashed key index.
+    private static let linearScanLimit = 24
+
+    var codingPath: [any CodingKey] { path }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(tape: JSONTape, base: UnsafePointer<UInt8>, path: [any CodingKey], current: Int) {
+        self.tape = tape
+        self.base = base
+        self.path = path
+        self.current = current
+    }
+
+    // MARK: Decoder
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard tape[current].kind == .object else {
+            throw typeError(KeyedDecodingContainer<Key>.self, expected: "object", at: current, path: path)
+        }
+        return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, object: current, ownPath: nil))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard tape[current].kind == .array else {
+            throw typeError([Any].self, expected: "array", at: current, path: path)
+        }
+        return TapeUnkeyedContainer(decoder: self, array: current, pathID: -1)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        TapeSingleValueContainer(decoder: self, index: current, codingPath: path)
+    }
+
+    /// Paths of containers made by `nestedContainer`, referenced by index so the unkeyed
+    /// container stays small enough to be stored inline in an existential.
+    @exclusivity(unchecked) private var nestedPaths: [[any CodingKey]] = []
+
+    func registerPath(_ path: [any CodingKey]) -> Int32 {
+        nestedPaths.append(path)
+        return Int32(truncatingIfNeeded: nestedPaths.count - 1)
+    }
+
+    func registeredPath(_ id: Int32) -> [any CodingKey] {
+        id < 0 ? path : nestedPaths[Int(id)]
+    }
+
+    /// A separate decoder positioned at `index`, for `superDecoder()`.
+    func subDecoder(at index: Int, path: [any CodingKey]) -> TapeDecoder {
+        TapeDecoder(tape: tape, base: base, path: path, current: index)
+    }
+
+    // MARK: Tape access
+
+    @inline(__always)
+    func bytes(of entry: JSONTape.Entry) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + Int(entry.start), count: Int(entry.length))
+    }
+
+    @inline(__always)
+    func isNull(_ index: Int) -> Bool { tape[index].kind == .null }
+
+    func string(at index: Int) -> String {
+        let entry = tape[index]
+        return JSONStringReader.string(bytes(of: entry), escaped: entry.flag)
+    }
+
+    /// Tape index of the value for `key` in the object at `object`; the first occurrence
+    /// wins when a key is duplicated.
+    func find(_ key: String, in object: Int) -> Int? {
+        let entry = tape[object]
+        if entry.length > Self.linearScanLimit { return indexedFind(key, in: object) }
+        var key = key
+        return key.withUTF8 { wanted in
+            var i = object + 1
+            let end = Int(entry.end)
+            while i < end {
+                let name = tape[i]
+                // Cheap length test first: most members are rejected without a compare.
+                if (name.flag || Int(name.length) == wanted.count)
+                    && JSONStringReader.equals(bytes(of: name), escaped: name.flag, key: wanted) {
+                    return i + 1
+                }
+                i = tape.next(after: i + 1)
+            }
+            return nil
+        }
+    }
+
+    private func indexedFind(_ key: String, in object: Int) -> Int? {
+        if let index = largeObjectIndexes[object] { return index[key] }
+        var index: [String: Int] = [:]
+        var i = object + 1
+        while i < Int(tape[object].end) {
+            let name = string(at: i)
+            if index[name] == nil { index[name] = i + 1 }
+            i = Int(tape[i + 1].end)
+        }
+        largeObjectIndexes[object] = index
+        return index[key]
+    }
+
+    // MARK: Values
+
+    /// Decodes the nested value at `index`, found under `key` in a container.
+    ///
+    /// `containerPath` is nil for containers made directly from this decoder: their path
+    /// is the decoder's current path (nested decodes restore it before returning), so the
+    /// key is simply pushed and popped. Containers made with `nestedContainer` have their
+    /// own path, which is swapped in for the duration.
+    func unbox<T: Decodable>(
+        _ type: T.Type, at index: Int, key: any CodingKey, containerPath: [any CodingKey]?
+    ) throws -> T {
+        if let value = try unboxPrimitive(type, at: index, path: (containerPath ?? path) + [key]) {
+            return value
+        }
+        if let value = try decodeSpecial(type, at: index, path: (containerPath ?? path) + [key]) {
+            return value
+        }
+        let savedCurrent = current
+        var displaced: [any CodingKey]?
+        if let containerPath {
+            displaced = path
+            path = containerPath
+        }
+        path.append(key)
+        current = index
+        defer {
+            current = savedCurrent
+            if let displaced {
+                path = displaced
+            } else {
+                path.removeLast()
+            }
+        }
+        return try T(from: self)
+    }
+
+    /// Decodes the value at `index` in place (single value containers, the root).
+    func unboxInPlace<T: Decodable>(_ type: T.Type, at index: Int, containerPath: [any CodingKey]) throws -> T {
+        if let value = try unboxPrimitive(type, at: index, path: containerPath) { return value }
+        if let value = try decodeSpecial(type, at: index, path: containerPath) { return value }
+        let savedCurrent = current
+        current = index
+        defer { current = savedCurrent }
+        return try T(from: self)
+    }
+
+    /// Reads the commonest element types directly, skipping `init(from:)` and its single
+    /// value container (arrays of strings and numbers arrive here once per element).
+    @inline(__always)
+    private func unboxPrimitive<T: Decodable>(
+        _ type: T.Type, at index: Int, path: @autoclosure () -> [any CodingKey]
+    ) throws -> T? {
+        // Same-type bit casts: each branch runs only when T is exactly that type.
+        if T.self == String.self { return unsafeBitCast(try String.unbox(from: self, at: index, path: path()), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try Int.unbox(from: self, at: index, path: path()), to: T.self) }
+        if T.self == Double.self { return unsafeBitCast(try Double.unbox(from: self, at: index, path: path()), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try Bool.unbox(from: self, at: index, path: path()), to: T.self) }
+        return nil
+    }
+
+    /// Types with a fixed JSON spelling, mirroring `EncodingSpecialCases`.
+    private func decodeSpecial<T: Decodable>(_ type: T.Type, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> T? {
+        if T.self == JSONValue.self {
+            do {
+                return try JSONParser.value(at: index, in: tape, base: base) as? T
+            } catch {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: path(), debugDescription: error.description, underlyingError: error))
+            }
+        }
+        if T.self == Date.self {
+            let text = try String.unbox(from: self, at: index, path: path())
+            guard let date = ISO8601Timestamp.parse(text) else {
+                throw corrupted(path(), "expected an ISO-8601 date like \"2026-11-21T15:04:05.123Z\" but found \(describe(index))")
+            }
+            return date as? T
+        }
+        if T.self == Data.self {
+            let text = try String.unbox(from: self, at: index, path: path())
+            guard let data = Data(base64Encoded: text) else {
+                throw corrupted(path(), "expected base64-encoded Data but found \(describe(index))")
+            }
+            return data as? T
+        }
+        if T.self == URL.self {
+            let text = try String.unbox(from: self, at: index, path: path())
+            guard let url = URL(string: text) else {
+                throw corrupted(path(), "expected a URL but found \(describe(index))")
+            }
+            return url as? T
+        }
+        if T.self == Decimal.self {
+            let entry = tape[index]
+            guard entry.kind == .integer || entry.kind == .decimal else {
+                throw typeError(Decimal.self, expected: "Decimal", at: index, path: path())
+            }
+            guard let decimal = Decimal(string: String(decoding: bytes(of: entry), as: UTF8.self)) else {
+                throw corrupted(path(), "\(describe(index)) does not fit in Decimal")
+            }
+            return decimal as? T
+        }
+        return nil
+    }
+
+    // MARK: Errors
+
+    /// A short description of the value at `index` for error messages.
+    func describe(_ index: Int) -> String {
+        let entry = tape[index]
+        switch entry.kind {
+        case .null: return "null"
+        case .bool: return entry.flag ? "bool true" : "bool false"
+        case .integer, .decimal:
+            let text = String(decoding: bytes(of: entry).prefix(40), as: UTF8.self)
+            return "number \(text)\(entry.length > 40 ? "…" : "")"
+        case .string:
+            let text = string(at: index)
+            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            return "string \(JSONValue.string(shown).serialized())"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+
+    /// `valueNotFound` for null (as Foundation does), `typeMismatch` otherwise.
+    func typeError(_ type: Any.Type, expected: String, at index: Int, path: [any CodingKey]) -> DecodingError {
+        let context = DecodingError.Context(
+            codingPath: path, debugDescription: "expected \(expected) but found \(describe(index))")
+        if isNull(index) { return .valueNotFound(type, context) }
+        return .typeMismatch(type, context)
+    }
+
+    func corrupted(_ path: [any CodingKey], _ message: String) -> DecodingError {
+        .dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: message))
+    }
+}

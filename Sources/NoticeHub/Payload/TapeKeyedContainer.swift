@@ -1,0 +1,121 @@
+import Foundation
+
+/// Keyed container of `TapeDecoder`: looks keys up by scanning the object's members on
+/// the tape (hashed for large objects), comparing raw UTF-8 without allocating.
+struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: TapeDecoder
+    let object: Int
+    /// Nil when made directly from the decoder, whose current path is then this
+    /// container's path (see `TapeDecoder.unbox`).
+    let ownPath: [any CodingKey]?
+
+    var codingPath: [any CodingKey] { ownPath ?? decoder.path }
+
+    var allKeys: [Key] {
+        var keys: [Key] = []
+        var i = object + 1
+        let end = Int(decoder.tape[object].end)
+        while i < end {
+            if let key = Key(stringValue: decoder.string(at: i)) { keys.append(key) }
+            i = Int(decoder.tape[i + 1].end)
+        }
+        return keys
+    }
+
+    func contains(_ key: Key) -> Bool { decoder.find(key.stringValue, in: object) != nil }
+
+    @inline(__always)
+    private func valueIndex(_ key: Key) throws -> Int {
+        guard let index = decoder.find(key.stringValue, in: object) else {
+            throw DecodingError.keyNotFound(key, DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "no value for key \"\(key.stringValue)\" in object"))
+        }
+        return index
+    }
+
+    @inline(__always)
+    private func scalar<T: TapeScalar>(_ key: Key) throws -> T {
+        try T.unbox(from: decoder, at: valueIndex(key), path: codingPath + [key])
+    }
+
+    @inline(__always)
+    private func scalarIfPresent<T: TapeScalar>(_ key: Key) throws -> T? {
+        guard let index = decoder.find(key.stringValue, in: object), !decoder.isNull(index) else { return nil }
+        return try T.unbox(from: decoder, at: index, path: codingPath + [key])
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { decoder.isNull(try valueIndex(key)) }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try scalar(key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try scalar(key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try scalar(key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try scalar(key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try scalar(key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try scalar(key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try scalar(key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try scalar(key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try scalar(key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try scalar(key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try scalar(key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try scalar(key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try scalar(key) }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decoder.unbox(type, at: valueIndex(key), key: key, containerPath: ownPath)
+    }
+
+    // One lookup instead of the default contains + decodeNil + decode (three scans).
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try scalarIfPresent(key) }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let index = decoder.find(key.stringValue, in: object), !decoder.isNull(index) else { return nil }
+        return try decoder.unbox(type, at: index, key: key, containerPath: ownPath)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+        let index = try valueIndex(key)
+        let path = codingPath + [key]
+        guard decoder.tape[index].kind == .object else {
+            throw decoder.typeError(KeyedDecodingContainer<NestedKey>.self, expected: "object", at: index, path: path)
+        }
+        return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(decoder: decoder, object: index, ownPath: path))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        let index = try valueIndex(key)
+        let path = codingPath + [key]
+        guard decoder.tape[index].kind == .array else {
+            throw decoder.typeError([Any].self, expected: "array", at: index, path: path)
+        }
+        return TapeUnkeyedContainer(decoder: decoder, array: index, pathID: decoder.registerPath(path))
+    }
+
+    /// Like Foundation, a missing `super` key decodes as null rather than failing here.
+    func superDecoder() throws -> any Decoder {
+        let key = PayloadCodingKey.superKey
+        let index = decoder.find(key.stringValue, in: object) ?? decoder.tape.nullIndex
+        return decoder.subDecoder(at: index, path: codingPath + [key])
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        let index = decoder.find(key.stringValue, in: object) ?? decoder.tape.nullIndex
+        return decoder.subDecoder(at: index, path: codingPath + [key])
+    }
+}

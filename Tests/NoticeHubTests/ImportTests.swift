@@ -1,0 +1,70 @@
+import Foundation
+@testable import NoticeHub
+import Testing
+
+struct ImportTests {
+    @Test func linesRoundTripThroughExportAndImport() throws {
+        let directory = TemporaryDirectory()
+        let source = try NoticeHub(journal: SQLiteJournal(path: directory.path("a.sqlite")))
+        try source.post("news.liked", sender: "feed", json: #"{"newsID":1,"user":"al\"ice","nested":{"z":1,"a":[true,null]}}"#)
+        try source.post("plain")
+        var lines: [String] = []
+        try source.readJournal(JournalQuery()) { lines.append(try NoticeLine.encode($0)); return true }
+        #expect(lines[0].hasPrefix(#"{"seq":1,"id":""#))
+        #expect(lines[0].contains(#""payload":{"newsID":1,"user":"al\"ice","nested":{"z":1,"a":[true,null]}}"#))
+        #expect(lines[1].contains(#""sender":null,"payload":{}"#))
+
+        let target = try NoticeHub(journal: SQLiteJournal(path: directory.path("b.sqlite")))
+        #expect(try target.importNotices(lines) == ImportSummary(notices: 2, imported: 2, alreadyPresent: 0))
+        #expect(try target.importNotices(lines) == ImportSummary(notices: 2, imported: 0, alreadyPresent: 2))
+        var again: [String] = []
+        try target.readJournal(JournalQuery()) { again.append(try NoticeLine.encode($0)); return true }
+        #expect(again == lines)
+    }
+
+    @Test(arguments: [
+        ("garbage", "line 2: not valid JSON"),
+        (#"[1,2]"#, "line 2: not a JSON object"),
+        (#"{"name":""}"#, "line 2: invalid notice name \"\": it is empty"),
+        (#"{"name":"x","payload":[1]}"#, "line 2: payload is not a JSON object"),
+        (#"{"name":"x","colour":"red"}"#, "line 2: unknown field \"colour\""),
+        (#"{"name":"x","postedAt":"yesterday"}"#, "line 2: postedAt \"yesterday\" is not an ISO-8601 time"),
+        (#"{"id":"00000000-0000-8000-8000-000000000001","name":"again"}"#, "line 2: notice 00000000-0000-8000-8000-000000000001 appears earlier in this input"),
+    ])
+    func aBadLineStopsTheImportNamingItAndNothingIsImported(line: String, message: String) throws {
+        let directory = TemporaryDirectory()
+        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
+        let first = #"{"id":"00000000-0000-8000-8000-000000000001","name":"ok"}"#
+        #expect {
+            try hub.importNotices([first, line, #"{"name":"after"}"#])
+        } throws: { error in
+            "\(error)".hasPrefix(message)
+        }
+        #expect(try hub.lastSequence() == 0)
+    }
+
+    @Test func oversizedPayloadsAreRefusedOnImportToo() throws {
+        let directory = TemporaryDirectory()
+        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
+        let big = #"{"name":"big","payload":{"x":""# + String(repeating: "y", count: 1 << 20) + #""}}"#
+        #expect {
+            try hub.importNotices([big])
+        } throws: { error in
+            "\(error)" == "line 1: payload of big is \((1 << 20) + 8) bytes, more than the \(1 << 20) allowed"
+        }
+    }
+
+    @Test func statisticsCountAndBound() throws {
+        let directory = TemporaryDirectory()
+        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
+        try hub.post("a")
+        try hub.post("b")
+        try hub.post("a")
+        let stats = try hub.journalStatistics()
+        #expect(stats.notices == 3)
+        #expect(stats.byName == [.init(name: "a", count: 2), .init(name: "b", count: 1)])
+        #expect(stats.firstSequence == 1 && stats.lastSequence == 3)
+        #expect(stats.schemaVersion == Migration.latestVersion)
+        #expect((stats.fileSize ?? 0) > 0)
+    }
+}
