@@ -2,7 +2,7 @@ extension NoticeHub {
     /// Posts a notice without payload (its payload reads as `{}`).
     @discardableResult
     public func post(_ name: NoticeName, sender: Sender? = nil) throws -> Notice {
-        try post(Notice(name: name, sender: sender, payload: .empty))
+        try post(Notice(name: name, sender: sender, postedAtMilliseconds: stamp(), payload: .empty))
     }
 
     /// Posts a notice carrying `payload`.
@@ -10,20 +10,29 @@ extension NoticeHub {
     public func post<Payload: Encodable & Sendable>(
         _ name: NoticeName, sender: Sender? = nil, payload: Payload
     ) throws -> Notice {
-        try post(Notice(name: name, sender: sender, payload: .value(payload)))
+        try post(Notice(name: name, sender: sender, postedAtMilliseconds: stamp(), payload: .value(payload)))
     }
 
     /// Posts a notice whose payload is JSON text, as tools and imports
     /// receive it; the text must be one JSON object.
     @discardableResult
     public func post(_ name: NoticeName, sender: Sender? = nil, json: String) throws -> Notice {
-        try post(Notice(name: name, sender: sender, payload: .json(try PayloadCodec.validatedObject(json))))
+        try post(Notice(
+            name: name, sender: sender, postedAtMilliseconds: stamp(),
+            payload: .json(try PayloadCodec.validatedObject(json))))
     }
 
     /// Posts a typed message under its own name.
     @discardableResult
     public func post<Message: NoticeMessage>(_ message: Message, sender: Sender? = nil) throws -> Notice {
-        try post(Notice(name: Message.name, sender: sender, payload: .value(message)))
+        try post(Notice(name: Message.name, sender: sender, postedAtMilliseconds: stamp(), payload: .value(message)))
+    }
+
+    /// The posting time: precise on a journaled hub, to the kernel tick
+    /// (1-4 ms) on an in-memory one, where the precise clock would cost a
+    /// fifth of the post.
+    private func stamp() -> Int64 {
+        writer == nil ? WallClock.coarseMilliseconds() : WallClock.nowMilliseconds()
     }
 
     /// Journals (on a journaled hub) then delivers; during this hub's replay,
@@ -50,8 +59,13 @@ extension NoticeHub {
         let targets = observers.targets(name: notice.name, sender: notice.sender)
         guard !targets.isEmpty else { return }
         DeliveryContext.delivering {
-            for registration in targets {
-                _ = registration.invoke { $0(notice) }
+            // The array keeps every registration alive: no retain per call.
+            targets.withUnsafeBufferPointer { registrations in
+                for index in registrations.indices {
+                    Unmanaged.passUnretained(registrations[index])._withUnsafeGuaranteedRef { registration in
+                        _ = registration.invoke { $0(notice) }
+                    }
+                }
             }
         }
     }

@@ -10,10 +10,28 @@ enum IdentifierRules {
         if text.utf8.count > maximumLength {
             return "it is \(text.utf8.count) bytes long (at most \(maximumLength) allowed)"
         }
+        // Names are nearly always ASCII: check bytes first, and ask Unicode's
+        // tables only about the rare non-ASCII scalar.
+        var isASCII = true
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F { return "it contains the control character U+\(hex(UInt32(byte)))" }
+            if byte >= 0x80 { isASCII = false }
+        }
+        if isASCII { return nil }
         for scalar in text.unicodeScalars where scalar.properties.generalCategory == .control {
             return "it contains the control character U+\(hex(scalar.value))"
         }
         return nil
+    }
+
+    /// A cheap 64-bit FNV-1a hash of the text, computed once per name so that
+    /// dictionary lookups on the post path hash one integer, not a string.
+    static func fingerprint(_ text: String) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return Int(truncatingIfNeeded: hash)
     }
 
     /// `text` in double quotes with quotes, backslashes and every control

@@ -11,6 +11,8 @@
 public struct NoticeName: Hashable, Sendable, CustomStringConvertible {
     /// The name as text.
     public let rawValue: String
+    /// Computed once: names are hashed on every post.
+    let fingerprint: Int
 
     /// Makes a name from run-time text (user input, a file), throwing ``NoticeHubError/invalidName(_:reason:)``
     /// when the text breaks the rules.
@@ -19,14 +21,24 @@ public struct NoticeName: Hashable, Sendable, CustomStringConvertible {
             throw .invalidName(rawValue, reason: problem)
         }
         self.rawValue = rawValue
+        fingerprint = IdentifierRules.fingerprint(rawValue)
     }
 
     /// For text that was validated before it was stored (journal rows).
     init(trusted rawValue: String) {
         self.rawValue = rawValue
+        fingerprint = IdentifierRules.fingerprint(rawValue)
     }
 
     public var description: String { rawValue }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.fingerprint == rhs.fingerprint && lhs.rawValue == rhs.rawValue
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fingerprint)
+    }
 }
 
 extension NoticeName: ExpressibleByStringLiteral {

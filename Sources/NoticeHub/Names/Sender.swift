@@ -8,6 +8,8 @@
 public struct Sender: Hashable, Sendable, CustomStringConvertible {
     /// The identity as text.
     public let rawValue: String
+    /// Computed once: senders are hashed on every filtered post.
+    let fingerprint: Int
 
     /// Makes a sender from run-time text, throwing ``NoticeHubError/invalidSender(_:reason:)``
     /// when the text breaks the rules.
@@ -16,14 +18,24 @@ public struct Sender: Hashable, Sendable, CustomStringConvertible {
             throw .invalidSender(rawValue, reason: problem)
         }
         self.rawValue = rawValue
+        fingerprint = IdentifierRules.fingerprint(rawValue)
     }
 
     /// For text that was validated before it was stored (journal rows).
     init(trusted rawValue: String) {
         self.rawValue = rawValue
+        fingerprint = IdentifierRules.fingerprint(rawValue)
     }
 
     public var description: String { rawValue }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.fingerprint == rhs.fingerprint && lhs.rawValue == rhs.rawValue
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fingerprint)
+    }
 }
 
 extension Sender: ExpressibleByStringLiteral {

@@ -13,7 +13,9 @@ public struct Notice: Sendable {
     public let name: NoticeName
     /// Who posted it, when the poster said.
     public let sender: Sender?
-    /// The posting time in whole milliseconds since 1970, the journal's precision.
+    /// The posting time in whole milliseconds since 1970, the journal's
+    /// precision. In-memory hubs read the clock as of the last kernel tick
+    /// (1-4 ms granularity); journaled ones read it precisely.
     public let postedAtMilliseconds: Int64
     /// The journal's sequence number; nil for a notice that was not journaled.
     public internal(set) var sequence: Int64?

@@ -8,18 +8,59 @@ import Synchronization
 /// with the odds of a random UUID, and cheap enough to make on every post
 /// (`UUID()` costs a system call per id on Linux).
 public struct NoticeID: Hashable, Sendable, CustomStringConvertible {
-    /// The id as a UUID.
-    public let uuid: UUID
+    /// The 128 bits as two words, most significant first: cheap to make,
+    /// compare and hash on every post; the UUID is built only when asked.
+    let high: UInt64
+    let low: UInt64
 
     /// Wraps an existing UUID, for ids read back from a journal or an import.
     public init(_ uuid: UUID) {
-        self.uuid = uuid
+        let bytes = uuid.uuid
+        high = [bytes.0, bytes.1, bytes.2, bytes.3, bytes.4, bytes.5, bytes.6, bytes.7]
+            .reduce(0) { $0 << 8 | UInt64($1) }
+        low = [bytes.8, bytes.9, bytes.10, bytes.11, bytes.12, bytes.13, bytes.14, bytes.15]
+            .reduce(0) { $0 << 8 | UInt64($1) }
     }
 
-    /// Parses the canonical textual form, or returns nil.
+    init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    /// Parses the canonical textual form (either case), or returns nil.
     public init?(_ text: String) {
-        guard let uuid = UUID(uuidString: text) else { return nil }
-        self.uuid = uuid
+        var text = text
+        guard let id = text.withUTF8({ NoticeID(utf8: UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = id
+    }
+
+    /// Parses `8-4-4-4-12` hexadecimal digits from UTF-8 bytes.
+    init?(utf8 bytes: UnsafeRawBufferPointer) {
+        guard bytes.count == 36 else { return nil }
+        var words: (UInt64, UInt64) = (0, 0)
+        var digits = 0
+        for offset in 0..<36 {
+            let byte = bytes[offset]
+            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            let value: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte &- UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte &- UInt8(ascii: "a") &+ 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = byte &- UInt8(ascii: "A") &+ 10
+            default: return nil
+            }
+            if digits < 16 {
+                words.0 = words.0 << 4 | UInt64(value)
+            } else {
+                words.1 = words.1 << 4 | UInt64(value)
+            }
+            digits += 1
+        }
+        high = words.0
+        low = words.1
     }
 
     /// A new id, never handed out before by this process.
@@ -27,8 +68,35 @@ public struct NoticeID: Hashable, Sendable, CustomStringConvertible {
         NoticeIDGenerator.shared.next()
     }
 
-    /// The lowercase canonical text, as stored in the journal.
-    public var description: String { uuid.uuidString.lowercased() }
+    /// The id as a UUID.
+    public var uuid: UUID {
+        func byte(_ word: UInt64, _ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: word >> (56 - 8 * index)) }
+        return UUID(uuid: (
+            byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3),
+            byte(high, 4), byte(high, 5), byte(high, 6), byte(high, 7),
+            byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3),
+            byte(low, 4), byte(low, 5), byte(low, 6), byte(low, 7)))
+    }
+
+    /// The lowercase canonical text (8-4-4-4-12), as stored in the journal.
+    public var description: String {
+        let hex = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: 36) { buffer in
+            var position = 0
+            for (word, range) in [(high, 0..<16), (low, 16..<32)] {
+                for digit in range {
+                    if digit == 8 || digit == 12 || digit == 16 || digit == 20 {
+                        buffer[position] = UInt8(ascii: "-")
+                        position += 1
+                    }
+                    let shift = UInt64(60 - 4 * (digit % 16))
+                    buffer[position] = hex[Int((word >> shift) & 0xF)]
+                    position += 1
+                }
+            }
+            return position
+        }
+    }
 }
 
 extension NoticeID: Codable {
@@ -63,17 +131,8 @@ final class NoticeIDGenerator: Sendable {
     func next() -> NoticeID {
         let count = counter.wrappingAdd(1, ordering: .relaxed).newValue
         // Version 8 (custom) in the high nibble of byte 6, RFC 4122 variant in byte 8.
-        let high = (prefix & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_8000
-        let low = (count & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
-        return NoticeID(UUID(uuid: (
-            byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3),
-            byte(high, 4), byte(high, 5), byte(high, 6), byte(high, 7),
-            byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3),
-            byte(low, 4), byte(low, 5), byte(low, 6), byte(low, 7))))
-    }
-
-    /// Byte `index` of `value`, most significant first.
-    private func byte(_ value: UInt64, _ index: Int) -> UInt8 {
-        UInt8(truncatingIfNeeded: value >> (56 - 8 * index))
+        return NoticeID(
+            high: (prefix & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_8000,
+            low: (count & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000)
     }
 }

@@ -103,12 +103,12 @@ enum ISO8601Timestamp {
         guard i == text.count else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let whole = days * secondsPerDay + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
-        // Whole milliseconds divide exactly once, so a formatted date reads back to the
-        // same Double it was formatted from.
-        let fraction = nanos % 1_000_000 == 0
-            ? Double(nanos / 1_000_000) / 1000
-            : Double(nanos) / 1_000_000_000
-        return Date(timeIntervalSince1970: Double(whole) + fraction)
+        if nanos % 1_000_000 == 0 {
+            // One correctly rounded division of exact integers: a formatted date reads back
+            // as the same Double as a literal with those digits.
+            return Date(timeIntervalSince1970: Double(whole * 1000 + Int64(nanos / 1_000_000)) / 1000)
+        }
+        return Date(timeIntervalSince1970: Double(whole) + Double(nanos) / 1_000_000_000)
     }
 
     private static func isLeap(_ year: Int) -> Bool {

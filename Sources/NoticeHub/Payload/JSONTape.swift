@@ -40,7 +40,9 @@ final class JSONTape: @unchecked Sendable {
         var end: UInt32
     }
 
-    private let storage: UnsafeMutablePointer<Entry>
+    /// The entries themselves, for hot loops that must not retain the tape per access;
+    /// valid as long as the tape is alive.
+    let storage: UnsafeMutablePointer<Entry>
     /// Number of entries of the document; the root is entry 0.
     let count: Int
 

@@ -220,6 +220,7 @@ struct JSONTapeParser {
         var p = pos + 1
         var escaped = false
         while true {
+            p = skipPlainASCII(from: p)
             guard p < count else { throw JSONSyntaxError(.unterminatedString, at: quote) }
             let byte = bytes[p]
             if byte == UInt8(ascii: "\"") { break }
@@ -236,6 +237,30 @@ struct JSONTapeParser {
         }
         append(.string, flag: escaped, start: quote + 1, length: p - quote - 1)
         pos = p + 1
+    }
+
+    /// Skips 8 bytes at a time while none of them is `"`, `\`, a control character or
+    /// non-ASCII (SWAR: per-byte tests done with 64-bit arithmetic). Returns the offset of
+    /// the first byte that needs a closer look.
+    @inline(__always)
+    private func skipPlainASCII(from start: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var p = start
+        while p &+ 8 <= count {
+            let word = UnsafeRawPointer(bytes + p).loadUnaligned(as: UInt64.self)
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            // A byte is flagged when it is zero after the XOR, below 0x20, or has its top bit
+            // set. Borrows can only flag bytes above a truly flagged one, so the lowest flag
+            // is exact.
+            let flagged = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                | ((word &- ones &* 0x20) & ~word) | word
+            let hits = flagged & highs
+            if hits != 0 { return p &+ hits.trailingZeroBitCount >> 3 }
+            p &+= 8
+        }
+        return p
     }
 
     /// Returns the offset after the escape; surrogates must come as a high/low pair so

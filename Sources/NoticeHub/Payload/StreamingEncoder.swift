@@ -118,10 +118,6 @@ final class StreamingEncoder: Encoder {
         isLive(depth: depth, id: id) ? frames[depth].path : []
     }
 
-    /// Elements written so far to a container.
-    func count(ofFrame depth: Int, id: UInt32) -> Int {
-        isLive(depth: depth, id: id) ? frames[depth].count : 0
-    }
 
     /// Frame for a container requested directly from the encoder (not nested in another
     /// container). Returns id 0, which never matches a frame, when the stream can't comply.
@@ -189,10 +185,47 @@ final class StreamingEncoder: Encoder {
                 throw error
             }
             writer.writeDouble(number)
+        } else if let kind = PrimitiveArrayKind(T.self) {
+            try writePrimitiveArray(kind, value, path: path())
         } else {
             return false
         }
         return true
+    }
+
+    /// Arrays of the common primitives in one loop, skipping an unkeyed container and
+    /// a generic call per element.
+    private func writePrimitiveArray<T>(_ kind: PrimitiveArrayKind, _ value: T, path: @autoclosure () -> [any CodingKey]) throws {
+        writer.append(UInt8(ascii: "["))
+        switch kind {
+        case .string:
+            for (i, element) in unsafeBitCast(value, to: [String].self).enumerated() {
+                if i > 0 { writer.append(UInt8(ascii: ",")) }
+                writer.writeString(element)
+            }
+        case .int:
+            for (i, element) in unsafeBitCast(value, to: [Int].self).enumerated() {
+                if i > 0 { writer.append(UInt8(ascii: ",")) }
+                writer.writeInteger(Int64(element))
+            }
+        case .bool:
+            for (i, element) in unsafeBitCast(value, to: [Bool].self).enumerated() {
+                if i > 0 { writer.append(UInt8(ascii: ",")) }
+                writer.append(element ? "true" : "false")
+            }
+        case .double:
+            for (i, element) in unsafeBitCast(value, to: [Double].self).enumerated() {
+                if i > 0 { writer.append(UInt8(ascii: ",")) }
+                do {
+                    try EncodingSpecialCases.checkFinite(element, codingPath: path() + [ArrayIndexKey(i)])
+                } catch {
+                    needsFallback = true  // the array is half written
+                    throw error
+                }
+                writer.writeDouble(element)
+            }
+        }
+        writer.append(UInt8(ascii: "]"))
     }
 
     /// Encodes a nested value as the element just begun in the innermost container,

@@ -9,6 +9,7 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let depth: Int
     let id: UInt32
 
+    /// Exact while the container is open; empty once a write further out has closed it.
     var codingPath: [any CodingKey] { encoder.path(ofFrame: depth, id: id) }
 
     @inline(__always)

@@ -2,12 +2,13 @@ import Foundation
 
 /// Unkeyed container of `StreamingEncoder`: each call writes `,value` in place.
 ///
-/// Deliberately two words (path and count live in the encoder's frame) so that
+/// Deliberately three words (the coding path lives in the encoder's frame) so that
 /// `any UnkeyedEncodingContainer` stores it inline instead of allocating a box.
 struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
     let encoder: StreamingEncoder
     private let depth: UInt32
     private let id: UInt32
+    private(set) var count = 0
 
     init(encoder: StreamingEncoder, depth: Int, id: UInt32) {
         self.encoder = encoder
@@ -15,12 +16,13 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
         self.id = id
     }
 
+    /// Exact while the container is open; empty once a write further out has closed it.
     var codingPath: [any CodingKey] { encoder.path(ofFrame: Int(depth), id: id) }
-    var count: Int { encoder.count(ofFrame: Int(depth), id: id) }
 
     @inline(__always)
     private mutating func begin() throws {
         try encoder.beginElement(depth: Int(depth), id: id)
+        count += 1
     }
 
     private var nextPath: [any CodingKey] { codingPath + [ArrayIndexKey(count)] }

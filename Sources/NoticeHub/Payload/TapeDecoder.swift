@@ -9,6 +9,8 @@ import Foundation
 /// top-level `decode` call only, so a decoder must not be kept past `init(from:)`.
 final class TapeDecoder: Decoder {
     let tape: JSONTape
+    /// `tape`'s storage; reading through it avoids retaining the tape on every access.
+    let entries: UnsafeMutablePointer<JSONTape.Entry>
     let base: UnsafePointer<UInt8>
 
     // Unchecked exclusivity: accesses never overlap (single-threaded, no re-entrant
@@ -26,6 +28,7 @@ final class TapeDecoder: Decoder {
 
     init(tape: JSONTape, base: UnsafePointer<UInt8>, path: [any CodingKey], current: Int) {
         self.tape = tape
+        self.entries = tape.storage
         self.base = base
         self.path = path
         self.current = current
@@ -34,14 +37,14 @@ final class TapeDecoder: Decoder {
     // MARK: Decoder
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard tape[current].kind == .object else {
+        guard entries[current].kind == .object else {
             throw typeError(KeyedDecodingContainer<Key>.self, expected: "object", at: current, path: path)
         }
         return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, object: current, ownPath: nil))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard tape[current].kind == .array else {
+        guard entries[current].kind == .array else {
             throw typeError([Any].self, expected: "array", at: current, path: path)
         }
         return TapeUnkeyedContainer(decoder: self, array: current, pathID: -1)
@@ -77,30 +80,30 @@ final class TapeDecoder: Decoder {
     }
 
     @inline(__always)
-    func isNull(_ index: Int) -> Bool { tape[index].kind == .null }
+    func isNull(_ index: Int) -> Bool { entries[index].kind == .null }
 
     func string(at index: Int) -> String {
-        let entry = tape[index]
+        let entry = entries[index]
         return JSONStringReader.string(bytes(of: entry), escaped: entry.flag)
     }
 
     /// Tape index of the value for `key` in the object at `object`; the first occurrence
     /// wins when a key is duplicated.
     func find(_ key: String, in object: Int) -> Int? {
-        let entry = tape[object]
+        let entry = entries[object]
         if entry.length > Self.linearScanLimit { return indexedFind(key, in: object) }
         var key = key
         return key.withUTF8 { wanted in
             var i = object + 1
             let end = Int(entry.end)
             while i < end {
-                let name = tape[i]
+                let name = entries[i]
                 // Cheap length test first: most members are rejected without a compare.
                 if (name.flag || Int(name.length) == wanted.count)
                     && JSONStringReader.equals(bytes(of: name), escaped: name.flag, key: wanted) {
                     return i + 1
                 }
-                i = tape.next(after: i + 1)
+                i = Int(entries[i + 1].end)
             }
             return nil
         }
@@ -110,10 +113,10 @@ final class TapeDecoder: Decoder {
         if let index = largeObjectIndexes[object] { return index[key] }
         var index: [String: Int] = [:]
         var i = object + 1
-        while i < Int(tape[object].end) {
+        while i < Int(entries[object].end) {
             let name = string(at: i)
             if index[name] == nil { index[name] = i + 1 }
-            i = Int(tape[i + 1].end)
+            i = Int(entries[i + 1].end)
         }
         largeObjectIndexes[object] = index
         return index[key]
@@ -130,11 +133,26 @@ final class TapeDecoder: Decoder {
     func unbox<T: Decodable>(
         _ type: T.Type, at index: Int, key: any CodingKey, containerPath: [any CodingKey]?
     ) throws -> T {
-        if let value = try unboxPrimitive(type, at: index, path: (containerPath ?? path) + [key]) {
-            return value
+        // Same-type bit casts: each branch runs only when T is exactly that type. Checked
+        // here rather than in a helper returning `T?`, which would have to instantiate
+        // `Optional<T>` metadata on every call.
+        if T.self == String.self {
+            return unsafeBitCast(try String.unbox(from: self, at: index, path: (containerPath ?? path) + [key]), to: T.self)
         }
-        if let value = try decodeSpecial(type, at: index, path: (containerPath ?? path) + [key]) {
-            return value
+        if T.self == Int.self {
+            return unsafeBitCast(try Int.unbox(from: self, at: index, path: (containerPath ?? path) + [key]), to: T.self)
+        }
+        if T.self == Double.self {
+            return unsafeBitCast(try Double.unbox(from: self, at: index, path: (containerPath ?? path) + [key]), to: T.self)
+        }
+        if T.self == Bool.self {
+            return unsafeBitCast(try Bool.unbox(from: self, at: index, path: (containerPath ?? path) + [key]), to: T.self)
+        }
+        if let arrayKind = PrimitiveArrayKind(T.self) {
+            return try decodePrimitiveArray(arrayKind, as: type, at: index, path: (containerPath ?? path) + [key])
+        }
+        if Self.isSpecial(type) {
+            return try decodeSpecial(type, at: index, path: (containerPath ?? path) + [key])
         }
         let savedCurrent = current
         var displaced: [any CodingKey]?
@@ -157,33 +175,56 @@ final class TapeDecoder: Decoder {
 
     /// Decodes the value at `index` in place (single value containers, the root).
     func unboxInPlace<T: Decodable>(_ type: T.Type, at index: Int, containerPath: [any CodingKey]) throws -> T {
-        if let value = try unboxPrimitive(type, at: index, path: containerPath) { return value }
-        if let value = try decodeSpecial(type, at: index, path: containerPath) { return value }
+        if let arrayKind = PrimitiveArrayKind(T.self) {
+            return try decodePrimitiveArray(arrayKind, as: type, at: index, path: containerPath)
+        }
+        if Self.isSpecial(type) { return try decodeSpecial(type, at: index, path: containerPath) }
         let savedCurrent = current
         current = index
         defer { current = savedCurrent }
         return try T(from: self)
     }
 
-    /// Reads the commonest element types directly, skipping `init(from:)` and its single
-    /// value container (arrays of strings and numbers arrive here once per element).
-    @inline(__always)
-    private func unboxPrimitive<T: Decodable>(
-        _ type: T.Type, at index: Int, path: @autoclosure () -> [any CodingKey]
-    ) throws -> T? {
-        // Same-type bit casts: each branch runs only when T is exactly that type.
-        if T.self == String.self { return unsafeBitCast(try String.unbox(from: self, at: index, path: path()), to: T.self) }
-        if T.self == Int.self { return unsafeBitCast(try Int.unbox(from: self, at: index, path: path()), to: T.self) }
-        if T.self == Double.self { return unsafeBitCast(try Double.unbox(from: self, at: index, path: path()), to: T.self) }
-        if T.self == Bool.self { return unsafeBitCast(try Bool.unbox(from: self, at: index, path: path()), to: T.self) }
-        return nil
+    /// Arrays of the common primitives, read in one loop with the result reserved up
+    /// front; the standard library's generic `Array.init(from:)` grows the array one
+    /// append at a time through an unkeyed container.
+    private func decodePrimitiveArray<T>(
+        _ kind: PrimitiveArrayKind, as type: T.Type, at index: Int, path: @autoclosure () -> [any CodingKey]
+    ) throws -> T {
+        switch kind {
+        case .string: return unsafeBitCast(try primitiveArray(String.self, at: index, path: path()), to: T.self)
+        case .int: return unsafeBitCast(try primitiveArray(Int.self, at: index, path: path()), to: T.self)
+        case .double: return unsafeBitCast(try primitiveArray(Double.self, at: index, path: path()), to: T.self)
+        case .bool: return unsafeBitCast(try primitiveArray(Bool.self, at: index, path: path()), to: T.self)
+        }
+    }
+
+    private func primitiveArray<E: TapeScalar>(
+        _ element: E.Type, at index: Int, path: @autoclosure () -> [any CodingKey]
+    ) throws -> [E] {
+        let entry = entries[index]
+        guard entry.kind == .array else { throw typeError([E].self, expected: "array", at: index, path: path()) }
+        var result: [E] = []
+        result.reserveCapacity(Int(entry.length))
+        var child = index + 1
+        while child < Int(entry.end) {
+            result.append(try E.unbox(from: self, at: child, path: path() + [ArrayIndexKey(result.count)]))
+            child = Int(entries[child].end)
+        }
+        return result
     }
 
     /// Types with a fixed JSON spelling, mirroring `EncodingSpecialCases`.
-    private func decodeSpecial<T: Decodable>(_ type: T.Type, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> T? {
+    @inline(__always)
+    private static func isSpecial<T>(_ type: T.Type) -> Bool {
+        T.self == JSONValue.self || T.self == Date.self || T.self == Data.self || T.self == URL.self
+            || T.self == Decimal.self
+    }
+
+    private func decodeSpecial<T: Decodable>(_ type: T.Type, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> T {
         if T.self == JSONValue.self {
             do {
-                return try JSONParser.value(at: index, in: tape, base: base) as? T
+                return try JSONParser.value(at: index, in: tape, base: base) as! T
             } catch {
                 throw DecodingError.dataCorrupted(DecodingError.Context(
                     codingPath: path(), debugDescription: error.description, underlyingError: error))
@@ -194,40 +235,40 @@ final class TapeDecoder: Decoder {
             guard let date = ISO8601Timestamp.parse(text) else {
                 throw corrupted(path(), "expected an ISO-8601 date like \"2026-11-21T15:04:05.123Z\" but found \(describe(index))")
             }
-            return date as? T
+            return date as! T
         }
         if T.self == Data.self {
             let text = try String.unbox(from: self, at: index, path: path())
             guard let data = Data(base64Encoded: text) else {
                 throw corrupted(path(), "expected base64-encoded Data but found \(describe(index))")
             }
-            return data as? T
+            return data as! T
         }
         if T.self == URL.self {
             let text = try String.unbox(from: self, at: index, path: path())
             guard let url = URL(string: text) else {
                 throw corrupted(path(), "expected a URL but found \(describe(index))")
             }
-            return url as? T
+            return url as! T
         }
         if T.self == Decimal.self {
-            let entry = tape[index]
+            let entry = entries[index]
             guard entry.kind == .integer || entry.kind == .decimal else {
                 throw typeError(Decimal.self, expected: "Decimal", at: index, path: path())
             }
             guard let decimal = Decimal(string: String(decoding: bytes(of: entry), as: UTF8.self)) else {
                 throw corrupted(path(), "\(describe(index)) does not fit in Decimal")
             }
-            return decimal as? T
+            return decimal as! T
         }
-        return nil
+        preconditionFailure("decodeSpecial called for \(T.self), which isSpecial does not list")
     }
 
     // MARK: Errors
 
     /// A short description of the value at `index` for error messages.
     func describe(_ index: Int) -> String {
-        let entry = tape[index]
+        let entry = entries[index]
         switch entry.kind {
         case .null: return "null"
         case .bool: return entry.flag ? "bool true" : "bool false"

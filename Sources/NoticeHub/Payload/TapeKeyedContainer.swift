@@ -14,10 +14,10 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var allKeys: [Key] {
         var keys: [Key] = []
         var i = object + 1
-        let end = Int(decoder.tape[object].end)
+        let end = Int(decoder.entries[object].end)
         while i < end {
             if let key = Key(stringValue: decoder.string(at: i)) { keys.append(key) }
-            i = Int(decoder.tape[i + 1].end)
+            i = Int(decoder.entries[i + 1].end)
         }
         return keys
     }
@@ -92,7 +92,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     ) throws -> KeyedDecodingContainer<NestedKey> {
         let index = try valueIndex(key)
         let path = codingPath + [key]
-        guard decoder.tape[index].kind == .object else {
+        guard decoder.entries[index].kind == .object else {
             throw decoder.typeError(KeyedDecodingContainer<NestedKey>.self, expected: "object", at: index, path: path)
         }
         return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(decoder: decoder, object: index, ownPath: path))
@@ -101,7 +101,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         let index = try valueIndex(key)
         let path = codingPath + [key]
-        guard decoder.tape[index].kind == .array else {
+        guard decoder.entries[index].kind == .array else {
             throw decoder.typeError([Any].self, expected: "array", at: index, path: path)
         }
         return TapeUnkeyedContainer(decoder: decoder, array: index, pathID: decoder.registerPath(path))

@@ -8,7 +8,7 @@ protocol TapeScalar {
 
 extension Bool: TapeScalar {
     static func unbox(from decoder: TapeDecoder, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Bool {
-        let entry = decoder.tape[index]
+        let entry = decoder.entries[index]
         guard entry.kind == .bool else { throw decoder.typeError(Bool.self, expected: "Bool", at: index, path: path()) }
         return entry.flag
     }
@@ -16,7 +16,7 @@ extension Bool: TapeScalar {
 
 extension String: TapeScalar {
     static func unbox(from decoder: TapeDecoder, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> String {
-        let entry = decoder.tape[index]
+        let entry = decoder.entries[index]
         guard entry.kind == .string else { throw decoder.typeError(String.self, expected: "String", at: index, path: path()) }
         return JSONStringReader.string(decoder.bytes(of: entry), escaped: entry.flag)
     }
@@ -24,7 +24,7 @@ extension String: TapeScalar {
 
 extension Double: TapeScalar {
     static func unbox(from decoder: TapeDecoder, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Double {
-        let entry = decoder.tape[index]
+        let entry = decoder.entries[index]
         guard entry.kind == .integer || entry.kind == .decimal else {
             throw decoder.typeError(Double.self, expected: "Double", at: index, path: path())
         }
@@ -36,7 +36,7 @@ extension Double: TapeScalar {
 
 extension Float: TapeScalar {
     static func unbox(from decoder: TapeDecoder, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Float {
-        let entry = decoder.tape[index]
+        let entry = decoder.entries[index]
         guard entry.kind == .integer || entry.kind == .decimal else {
             throw decoder.typeError(Float.self, expected: "Float", at: index, path: path())
         }
@@ -50,7 +50,7 @@ extension Float: TapeScalar {
 
 extension TapeScalar where Self: FixedWidthInteger {
     static func unbox(from decoder: TapeDecoder, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Self {
-        let entry = decoder.tape[index]
+        let entry = decoder.entries[index]
         let text = decoder.bytes(of: entry)
         switch entry.kind {
         case .integer:

@@ -18,7 +18,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         self.decoder = decoder
         self.cursor = UInt32(truncatingIfNeeded: array + 1)
         self.index = 0
-        self.elementCount = decoder.tape[array].length
+        self.elementCount = decoder.entries[array].length
         self.pathID = pathID
     }
 
@@ -38,7 +38,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     private mutating func advance() {
-        cursor = decoder.tape[position].end
+        cursor = decoder.entries[position].end
         index += 1
     }
 
@@ -83,7 +83,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         try checkNotAtEnd(KeyedDecodingContainer<NestedKey>.self)
         let path = elementPath
-        guard decoder.tape[position].kind == .object else {
+        guard decoder.entries[position].kind == .object else {
             throw decoder.typeError(KeyedDecodingContainer<NestedKey>.self, expected: "object", at: position, path: path)
         }
         let container = TapeKeyedContainer<NestedKey>(decoder: decoder, object: position, ownPath: path)
@@ -94,7 +94,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         try checkNotAtEnd([Any].self)
         let path = elementPath
-        guard decoder.tape[position].kind == .array else {
+        guard decoder.entries[position].kind == .array else {
             throw decoder.typeError([Any].self, expected: "array", at: position, path: path)
         }
         let container = TapeUnkeyedContainer(decoder: decoder, array: position, pathID: decoder.registerPath(path))

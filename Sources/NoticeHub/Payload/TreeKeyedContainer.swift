@@ -39,7 +39,10 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt64, forKey key: Key) throws { scalar(key) { $0.writeInteger(value) } }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try encoder.encode(value, into: child(key), codingPath: codingPath + [key])
+        // Attached only once encoded, so a caught error leaves no half-written member.
+        let child = TreeNode()
+        try encoder.encode(value, into: child, codingPath: codingPath + [key])
+        node.members.append((key: key.stringValue, node: child))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(

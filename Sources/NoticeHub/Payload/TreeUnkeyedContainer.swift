@@ -42,8 +42,10 @@ struct TreeUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { scalar { $0.writeInteger(value) } }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let path = nextPath
-        try encoder.encode(value, into: child(), codingPath: path)
+        // Attached only once encoded, so a caught error leaves no half-written element.
+        let child = TreeNode()
+        try encoder.encode(value, into: child, codingPath: nextPath)
+        node.elements.append(child)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {

@@ -14,21 +14,26 @@ final class Registry<Handler: Sendable>: Sendable {
     /// Registrations whose owners may vanish are swept once this many more
     /// have been added since the last sweep.
     private static var sweepInterval: Int { 64 }
-    /// A name's cache of per-sender answers is dropped beyond this many senders.
-    private static var senderCacheLimit: Int { 1024 }
+    /// A cache starts over beyond this many entries.
+    private static var cacheLimit: Int { 4096 }
 
     typealias Targets = [Registration<Handler>]
 
-    private struct NameTargets {
-        var anySender: Targets?
-        var bySender: [Sender: Targets] = [:]
+    /// The cache key of a sender-filtered lookup.
+    private struct NameAndSender: Fingerprinted {
+        let name: NoticeName
+        let sender: Sender
+        var fingerprint: Int { name.fingerprint &* 31 &+ sender.fingerprint }
     }
 
     private struct State {
         var nextNumber: UInt64 = 0
         var byName: [NoticeName: Targets] = [:]
         var anyName: Targets = []
-        var cache: [NoticeName: NameTargets] = [:]
+        /// Answers for notices without a sender, by name.
+        var cache = FingerprintTable<NoticeName, Targets>()
+        /// Answers for notices with a sender.
+        var senderCache = FingerprintTable<NameAndSender, Targets>()
         var ownedAddedSinceSweep = 0
     }
 
@@ -44,10 +49,10 @@ final class Registry<Handler: Sendable>: Sendable {
             state.nextNumber += 1
             if let name {
                 state.byName[name, default: []].append(registration)
-                state.cache[name] = nil
+                Self.invalidate(name, &state)
             } else {
                 state.anyName.append(registration)
-                state.cache.removeAll(keepingCapacity: true)
+                Self.invalidateAll(&state)
             }
             if owner != nil {
                 state.ownedAddedSinceSweep += 1
@@ -69,19 +74,17 @@ final class Registry<Handler: Sendable>: Sendable {
     func targets(name: NoticeName, sender: Sender?) -> Targets {
         state.withLock { state in
             if let sender {
-                if let cached = state.cache[name]?.bySender[sender] { return cached }
-            } else if let cached = state.cache[name]?.anySender {
-                return cached
+                let key = NameAndSender(name: name, sender: sender)
+                if let cached = state.senderCache[key] { return cached }
+                let computed = Self.merge(state.byName[name] ?? [], state.anyName, for: sender)
+                if state.senderCache.count >= Self.cacheLimit { state.senderCache.removeAll() }
+                state.senderCache[key] = computed
+                return computed
             }
-            let computed = Self.merge(state.byName[name] ?? [], state.anyName, for: sender)
-            if let sender {
-                if state.cache[name, default: NameTargets()].bySender.count >= Self.senderCacheLimit {
-                    state.cache[name]?.bySender.removeAll()
-                }
-                state.cache[name, default: NameTargets()].bySender[sender] = computed
-            } else {
-                state.cache[name, default: NameTargets()].anySender = computed
-            }
+            if let cached = state.cache[name] { return cached }
+            let computed = Self.merge(state.byName[name] ?? [], state.anyName, for: nil)
+            if state.cache.count >= Self.cacheLimit { state.cache.removeAll() }
+            state.cache[name] = computed
             return computed
         }
     }
@@ -119,12 +122,25 @@ final class Registry<Handler: Sendable>: Sendable {
                   let index = position(of: registration, in: list) else { return }
             list.remove(at: index)
             state.byName[name] = list.isEmpty ? nil : list
-            state.cache[name] = nil
+            invalidate(name, &state)
         } else {
             guard let index = position(of: registration, in: state.anyName) else { return }
             state.anyName.remove(at: index)
-            state.cache.removeAll(keepingCapacity: true)
+            invalidateAll(&state)
         }
+    }
+
+    /// Forgets cached answers involving `name`; sender-filtered answers are
+    /// all forgotten (they are rebuilt on demand), which keeps lookups keyed
+    /// by one fingerprint.
+    private static func invalidate(_ name: NoticeName, _ state: inout State) {
+        state.cache[name] = nil
+        if state.senderCache.count > 0 { state.senderCache.removeAll() }
+    }
+
+    private static func invalidateAll(_ state: inout State) {
+        state.cache.removeAll()
+        state.senderCache.removeAll()
     }
 
     /// Lists are sorted by registration number: binary search.

@@ -23,6 +23,12 @@ final class JournalWriter: @unchecked Sendable {
     // Group commit (always).
     private var queue: [PendingAppend] = []
     private var leaderActive = false
+    /// How many notices the last commit carried, and how long it took: a new
+    /// leader waits (briefly) for as many posters as last time, because
+    /// posters released together come back one by one, and the first would
+    /// otherwise commit alone.
+    private var lastBatchSize = 1
+    private var lastCommitDuration: Duration = .zero
 
     // Open transaction (batched, never).
     private var transactionStarted: ContinuousClock.Instant?
@@ -129,21 +135,37 @@ final class JournalWriter: @unchecked Sendable {
         defer { condition.unlock() }
         guard !isClosed else { throw JournalError.closed }
         queue.append(pending)
+        if queue.count >= lastBatchSize { condition.broadcast() }
         while pending.outcome == nil {
             if leaderActive {
                 condition.wait()
                 continue
             }
             leaderActive = true
+            gatherCompanions()
             let batch = queue
             queue.removeAll(keepingCapacity: true)
             condition.unlock()
+            let started = ContinuousClock.now
             commit(batch)
+            let duration = started.duration(to: .now)
             condition.lock()
+            lastBatchSize = batch.count
+            lastCommitDuration = duration
             leaderActive = false
             condition.broadcast()
         }
         return try pending.outcome!.get()
+    }
+
+    /// PostgreSQL's `commit_delay`, adaptively: when the last commit carried
+    /// several posters, wait up to half its duration (at most 1 ms) for as
+    /// many to queue. Call with the lock held; a lone poster never waits.
+    private func gatherCompanions() {
+        guard lastBatchSize > 1, queue.count < lastBatchSize else { return }
+        let patience = min(lastCommitDuration / 2, .milliseconds(1))
+        let deadline = Date().addingTimeInterval(patience.seconds)
+        while queue.count < lastBatchSize, condition.wait(until: deadline) {}
     }
 
     /// One transaction for the whole batch; a notice refused by a projection
