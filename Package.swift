@@ -40,18 +40,34 @@ let package = Package(
             dependencies: ["NoticeHub", "NoticeNews"],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "NoticeBench",
+            dependencies: ["NoticeHub", "NoticeNews", "CSQLite"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "noticectl",
             dependencies: [
                 "NoticeHub",
                 "NoticeNews",
                 "NoticeDemos",
+                "NoticeBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "NoticeHubTests",
+            dependencies: ["NoticeHub"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PayloadJSONTests",
+            dependencies: ["NoticeHub"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SQLiteWrapperTests",
             dependencies: ["NoticeHub"],
             swiftSettings: strictSettings
         ),

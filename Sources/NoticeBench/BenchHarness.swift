@@ -1,0 +1,67 @@
+import Foundation
+
+/// Times workloads the same way for NoticeHub and its anchors: one warm-up
+/// run, then `repetitions` timed runs; each run returns how many operations
+/// it did, and must check its own results (counts, checksums) so nothing can
+/// be optimized away.
+struct BenchHarness {
+    let repetitions: Int
+
+    /// Nanoseconds per operation of each timed repetition, sorted.
+    func measure(_ run: () throws -> Int) throws -> [Double] {
+        _ = try run()
+        var samples: [Double] = []
+        for _ in 0..<repetitions {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let operations = try run()
+            let elapsed = DispatchTime.now().uptimeNanoseconds - start
+            samples.append(Double(elapsed) / Double(max(1, operations)))
+        }
+        return samples.sorted()
+    }
+
+    /// Like ``measure(_:)`` for runs that time themselves (setup excluded).
+    func measureTimed(_ run: () throws -> (nanoseconds: UInt64, operations: Int)) throws -> [Double] {
+        _ = try run()
+        var samples: [Double] = []
+        for _ in 0..<repetitions {
+            let (elapsed, operations) = try run()
+            samples.append(Double(elapsed) / Double(max(1, operations)))
+        }
+        return samples.sorted()
+    }
+
+    /// A result from sorted samples: the median and the minimum.
+    static func result(_ bench: String, _ samples: [Double], anchor: String? = nil, _ anchorSamples: [Double]? = nil) -> BenchResult {
+        BenchResult(
+            bench: bench, nsPerOp: median(samples), nsPerOpMin: samples.first ?? .nan,
+            anchor: anchor, anchorNsPerOp: anchorSamples.map(median))
+    }
+
+    static func median(_ sorted: [Double]) -> Double {
+        guard !sorted.isEmpty else { return .nan }
+        return sorted[sorted.count / 2]
+    }
+}
+
+/// A workload's result did not check out: the benchmark stops.
+struct BenchFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// Throws unless `condition` holds.
+func check(_ condition: Bool, _ message: @autoclosure () -> String) throws {
+    guard condition else { throw BenchFailure(message()) }
+}
+
+/// Nanoseconds on the monotonic clock.
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// A counter for handlers; benchmarks post from one thread at a time.
+final class Counter: @unchecked Sendable {
+    var value = 0
+}

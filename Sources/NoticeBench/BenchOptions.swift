@@ -1,0 +1,35 @@
+public import Foundation
+
+/// How `noticectl bench` runs.
+public struct BenchOptions: Sendable {
+    /// Smaller workloads, for a run under a minute.
+    public var quick: Bool
+    /// Only these workload ids (or prefixes, like `post`), or all.
+    public var only: [String]
+    /// Where journals are written; removed afterwards.
+    public var directory: URL
+    /// This executable, to start the follower process of `follow.latency`.
+    public var executable: String
+
+    public init(quick: Bool, only: [String], directory: URL, executable: String) {
+        self.quick = quick
+        self.only = only
+        self.directory = directory
+        self.executable = executable
+    }
+
+    func selects(_ bench: String) -> Bool {
+        only.isEmpty || only.contains { bench == $0 || bench.hasPrefix($0 + ".") || bench.hasPrefix($0) }
+    }
+
+    /// `full` in a full run, a tenth of it (at least `floor`) with `--quick`.
+    func size(_ full: Int, floor: Int = 1) -> Int {
+        quick ? max(floor, full / 10) : full
+    }
+
+    var repetitions: Int { quick ? 3 : 5 }
+
+    func path(_ name: String) -> String {
+        directory.appendingPathComponent(name).path
+    }
+}

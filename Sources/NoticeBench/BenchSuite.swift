@@ -1,0 +1,50 @@
+import Foundation
+
+/// Every workload of `noticectl bench`, NoticeHub and its anchor side by side
+/// in one process.
+public enum BenchSuite {
+    /// The workload ids, in the order they run.
+    public static let ids = [
+        "post.name.k10", "post.name.k100", "post.name.k1000",
+        "post.sender.k10", "post.sender.k100", "post.sender.k1000",
+        "stream.delivery",
+        "journal.append.batched", "journal.append.durable.t1", "journal.append.durable.t8",
+        "replay.typed", "replay.memory",
+        "request.r1", "collect.r10",
+        "follow.latency",
+        "rebuild.state", "rebuild.replay",
+    ]
+
+    /// Runs the selected workloads, reporting each result as it is known.
+    public static func run(_ options: BenchOptions, report: @escaping (BenchResult) -> Void) async throws {
+        try FileManager.default.createDirectory(at: options.directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: options.directory) }
+        try PostBench.run(options, report: report)
+        if options.selects("stream.delivery") { report(try await StreamBench.run(options)) }
+        try JournalAppendBench.run(options, report: report)
+        try ReplayBench.run(options, report: report)
+        for result in try await ReplyBench.run(options) { report(result) }
+        if options.selects("follow.latency") { report(try FollowBench.run(options)) }
+        try RebuildBench.run(options, report: report)
+    }
+
+    /// The results as a table, one row per workload.
+    public static func table(_ results: [BenchResult]) -> String {
+        var lines = [pad("bench", 28) + pad("ns/op", 12) + pad("min", 12) + pad("anchor ns/op", 14) + "speedup  anchor"]
+        for result in results {
+            var line = pad(result.bench, 28) + pad(BenchResult.number(result.nsPerOp), 12) + pad(BenchResult.number(result.nsPerOpMin), 12)
+            line += pad(result.anchorNsPerOp.map { BenchResult.number($0) } ?? "-", 14)
+            line += pad(result.speedup.map { BenchResult.number($0, digits: 2) + "x" } ?? "-", 9)
+            line += result.anchor ?? ""
+            if !result.extra.isEmpty {
+                line += "  " + result.extra.map { "\($0.0)=\(BenchResult.number($0.1, digits: 2))" }.joined(separator: " ")
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}

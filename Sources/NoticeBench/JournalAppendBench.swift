@@ -1,0 +1,99 @@
+import Foundation
+import NoticeHub
+
+/// `journal.append.batched` and `journal.append.durable.t1`/`t8`.
+enum JournalAppendBench {
+    static func run(_ options: BenchOptions, report: (BenchResult) -> Void) throws {
+        if options.selects("journal.append.batched") { report(try batched(options)) }
+        if options.selects("journal.append.durable") {
+            let anchor = try rawAutocommit(options)
+            for threads in [1, 8] where options.selects("journal.append.durable.t\(threads)") {
+                report(try durable(threads: threads, anchor: anchor, options))
+            }
+        }
+    }
+
+    /// Journaled posts of a Codable payload, batched durability, encoding
+    /// included; anchor: the same rows through one prepared INSERT in one
+    /// transaction (WAL, synchronous=NORMAL).
+    static func batched(_ options: BenchOptions) throws -> BenchResult {
+        let count = options.size(1_000_000, floor: 20_000)
+        let harness = BenchHarness(repetitions: 3)
+        var run = 0
+        let ours = try harness.measureTimed {
+            run += 1
+            let path = options.path("batched-\(run).sqlite")
+            defer { removeJournal(path) }
+            let hub = try NoticeHub(journal: SQLiteJournal(path: path), durability: .batched(maxDelay: .milliseconds(200)))
+            let start = now()
+            for i in 0..<count { try hub.post("bench.append", sender: "bench", payload: Reading(i)) }
+            try hub.close()
+            let elapsed = now() - start
+            try check(try hub.journalStatistics().notices == count, "journal.append.batched: rows")
+            return (elapsed, count)
+        }
+        let anchor = try harness.measureTimed {
+            run += 1
+            let path = options.path("raw-\(run).sqlite")
+            defer { removeJournal(path) }
+            let raw = try RawSQLite(path: path, synchronous: "NORMAL")
+            let start = now()
+            try raw.insert(count: count, payload: Reading.handWritten, inTransaction: true)
+            let elapsed = now() - start
+            try check(try raw.count() == count, "raw batched: rows")
+            return (elapsed, count)
+        }
+        return BenchHarness.result("journal.append.batched", ours, anchor: "raw SQLite, one transaction", anchor)
+    }
+
+    /// The best raw durable rate: autocommit INSERTs, WAL, synchronous=FULL,
+    /// from one thread (more threads only add lock waits).
+    static func rawAutocommit(_ options: BenchOptions) throws -> [Double] {
+        let count = options.size(2_000, floor: 200)
+        var run = 0
+        return try BenchHarness(repetitions: 3).measureTimed {
+            run += 1
+            let path = options.path("raw-durable-\(run).sqlite")
+            defer { removeJournal(path) }
+            let raw = try RawSQLite(path: path, synchronous: "FULL")
+            let start = now()
+            try raw.insert(count: count, payload: Reading.handWritten, inTransaction: false)
+            let elapsed = now() - start
+            try check(try raw.count() == count, "raw durable: rows")
+            return (elapsed, count)
+        }
+    }
+
+    /// Durable posts from `threads` threads at once (group commit).
+    static func durable(threads: Int, anchor: [Double], _ options: BenchOptions) throws -> BenchResult {
+        let perThread = options.size(2_000, floor: 200) / threads
+        var run = 0
+        let ours = try BenchHarness(repetitions: 3).measureTimed {
+            run += 1
+            let path = options.path("durable-\(threads)-\(run).sqlite")
+            defer { removeJournal(path) }
+            let hub = try NoticeHub(journal: SQLiteJournal(path: path), durability: .always)
+            let group = DispatchGroup()
+            let failures = Counter()
+            let start = now()
+            for _ in 0..<threads {
+                group.enter()
+                Thread {
+                    for i in 0..<perThread {
+                        do { try hub.post("bench.append", sender: "bench", payload: Reading(i)) } catch { failures.value += 1 }
+                    }
+                    group.leave()
+                }.start()
+            }
+            group.wait()
+            let elapsed = now() - start
+            try check(failures.value == 0 && (try hub.journalStatistics().notices) == perThread * threads, "durable: rows")
+            return (elapsed, perThread * threads)
+        }
+        return BenchHarness.result("journal.append.durable.t\(threads)", ours, anchor: "raw SQLite autocommit, FULL", anchor)
+    }
+
+    static func removeJournal(_ path: String) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+}

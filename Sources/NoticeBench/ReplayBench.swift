@@ -1,0 +1,73 @@
+import Foundation
+import NoticeHub
+
+/// `replay.typed`: replays a journal into one subscriber that decodes each
+/// typed payload. Anchors: a raw scan copying the columns into Strings, and
+/// that scan plus Foundation's `JSONDecoder` per row. Also `replay.memory`:
+/// the peak resident growth while replaying the whole journal and a tenth of
+/// it — equal when replay runs in constant memory.
+enum ReplayBench {
+    static func run(_ options: BenchOptions, report: (BenchResult) -> Void) throws {
+        guard options.selects("replay.typed") || options.selects("replay.memory") else { return }
+        let count = options.size(1_000_000, floor: 20_000)
+        let path = options.path("replay.sqlite")
+        defer { JournalAppendBench.removeJournal(path) }
+        do {
+            let writer = try NoticeHub(journal: SQLiteJournal(path: path), durability: .batched(maxDelay: .seconds(1)))
+            for i in 0..<count { try writer.post("bench.append", sender: "bench", payload: Reading(i)) }
+            try writer.close()
+        }
+        let hub = try NoticeHub(journal: SQLiteJournal(path: path))
+        let harness = BenchHarness(repetitions: 3)
+
+        if options.selects("replay.typed") {
+            let sum = Counter()
+            let token = hub.observe("bench.append") { notice in
+                if let reading = try? notice.decode(Reading.self) { sum.value &+= reading.id }
+            }
+            let expected = count * (count - 1) / 2
+            let ours = try harness.measure {
+                sum.value = 0
+                let replayed = try hub.replay()
+                try check(replayed == count && sum.value == expected, "replay.typed: \(replayed) notices, sum \(sum.value)")
+                return count
+            }
+            withExtendedLifetime(token) {}
+            let raw = try RawSQLite(path: path, synchronous: "NORMAL")
+            let scan = try harness.measure {
+                let rows = try raw.scan { _ in }
+                try check(rows == count, "raw scan rows")
+                return rows
+            }
+            let decoder = JSONDecoder()
+            let scanAndDecode = try harness.measure {
+                var total = 0
+                let rows = try raw.scan { total &+= try decoder.decode(Reading.self, from: Data($0.utf8)).id }
+                try check(rows == count && total == expected, "scan + JSONDecoder")
+                return rows
+            }
+            var result = BenchHarness.result("replay.typed", ours, anchor: "raw SQLite scan", scan)
+            result.extra = [
+                ("scan_jsondecoder_ns_per_op", BenchHarness.median(scanAndDecode)),
+                ("speedup_vs_scan_jsondecoder", BenchHarness.median(scanAndDecode) / result.nsPerOp),
+            ]
+            report(result)
+        }
+
+        if options.selects("replay.memory") {
+            let token = hub.observe("bench.append") { notice in _ = try? notice.decode(Reading.self) }
+            func growth(through last: Int64) throws -> Double {
+                let before = Memory.resident
+                Memory.resetPeak()
+                try hub.replay(through: last)
+                return Double(max(0, Memory.peak - before)) / 1_048_576
+            }
+            let tenth = try growth(through: Int64(count / 10))
+            let whole = try growth(through: Int64(count))
+            withExtendedLifetime(token) {}
+            var result = BenchResult(bench: "replay.memory", nsPerOp: .nan, nsPerOpMin: .nan)
+            result.extra = [("peak_growth_mb_tenth", tenth), ("peak_growth_mb_whole", whole)]
+            report(result)
+        }
+    }
+}

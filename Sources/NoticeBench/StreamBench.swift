@@ -1,0 +1,71 @@
+import Foundation
+import NoticeHub
+
+/// `stream.delivery`: a producer thread posts, a task iterates the async
+/// sequence; per delivered notice. Anchor: NotificationCenter's
+/// `messages(of:for:bufferSize:)` with an `AsyncMessage`, a buffer that
+/// drops nothing.
+enum StreamBench {
+    struct Tick: NotificationCenter.AsyncMessage {
+        typealias Subject = NSObject
+        static var name: Notification.Name { Notification.Name("bench.tick") }
+        var value: Int
+    }
+
+    static func run(_ options: BenchOptions) async throws -> BenchResult {
+        let count = options.size(200_000, floor: 10_000)
+        var ours: [Double] = []
+        var anchor: [Double] = []
+        for repetition in 0...options.repetitions {
+            let mine = try await hubRun(count)
+            let theirs = try await centerRun(count)
+            if repetition > 0 {  // the first pair warms up
+                ours.append(mine)
+                anchor.append(theirs)
+            }
+        }
+        return BenchHarness.result("stream.delivery", ours.sorted(), anchor: "NotificationCenter.messages", anchor.sorted())
+    }
+
+    private static func hubRun(_ count: Int) async throws -> Double {
+        let hub = NoticeHub()
+        let stream = hub.notices(named: "bench.tick")
+        var iterator = stream.makeAsyncIterator()  // subscribed from here on
+        let start = now()
+        let producer = Thread {
+            for i in 0..<count { _ = try? hub.post("bench.tick", payload: i) }
+        }
+        producer.start()
+        var received = 0
+        var checksum = 0
+        while received < count, let notice = await iterator.next() {
+            received += 1
+            checksum &+= notice.sequence == nil ? 1 : 0
+        }
+        let elapsed = now() - start
+        try check(received == count && checksum == count && stream.droppedCount == 0, "stream.delivery: \(received) of \(count)")
+        return Double(elapsed) / Double(count)
+    }
+
+    private static func centerRun(_ count: Int) async throws -> Double {
+        let center = NotificationCenter()
+        let subject = NSObject()
+        let messages = center.messages(of: subject, for: Tick.self, bufferSize: count + 1)
+        nonisolated(unsafe) let unsafeSubject = subject
+        let start = now()
+        let producer = Thread {
+            for i in 0..<count { center.post(Tick(value: i), subject: unsafeSubject) }
+        }
+        producer.start()
+        var received = 0
+        var checksum = 0
+        for await message in messages {
+            received += 1
+            checksum &+= message.value
+            if received == count { break }
+        }
+        let elapsed = now() - start
+        try check(received == count && checksum == count * (count - 1) / 2, "NotificationCenter stream: \(received) of \(count)")
+        return Double(elapsed) / Double(count)
+    }
+}
