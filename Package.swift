@@ -61,6 +61,17 @@ let package = Package(
             dependencies: ["NoticeHub"],
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "NoticeTortureChild",
+            dependencies: ["NoticeHub", "NoticeNews"],
+            path: "Tests/Support/TortureChild",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ReliabilityTests",
+            dependencies: ["NoticeHub", "NoticeNews", "NoticeTortureChild"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "PayloadJSONTests",
             dependencies: ["NoticeHub"],
@@ -80,6 +91,12 @@ let package = Package(
             name: "NoticeDemosTests",
             dependencies: ["NoticeDemos", "NoticeNews", "NoticeHub"],
             exclude: ["Expected"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "NoticectlTests",
+            // The executable dependency builds `noticectl`, which the tests run as a user would.
+            dependencies: ["noticectl", "NoticeDemos", "NoticeHub"],
             swiftSettings: strictSettings
         ),
     ]

@@ -1,5 +1,6 @@
 public import ArgumentParser
 import NoticeDemos
+import NoticeNews
 
 extension Demo: ExpressibleByArgument {}
 
@@ -8,17 +9,35 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "Run one of the source documents' scenarios.",
         discussion: """
-            Prints exactly the lines the documents print.
+            Prints exactly the lines the documents print. With --journal, the news \
+            scenario runs on the journal instead of in memory: seeded once, its \
+            colleagues rebuilt from the stored state, so the journal grows on every \
+            run while alice ends each run with no likes.
 
             Example:
               noticectl demo musketeers
+              noticectl demo news --journal --db news.sqlite
             """
     )
 
     @Argument(help: "The scenario: \(Demo.allCases.map(\.rawValue).joined(separator: ", ")).")
     var scenario: Demo
 
+    @Flag(help: "Run the news scenario on the journal (--db), which keeps its notices.")
+    var journal = false
+
+    @OptionGroup var database: JournalOptions
+
+    func validate() throws {
+        if journal && scenario != .news { throw ValidationError("--journal applies to the news scenario only") }
+        if !journal && database.explicitPath != nil { throw ValidationError("--db applies with --journal only") }
+    }
+
     func run() throws {
-        try scenario.run { print($0) }
+        if journal {
+            try JournaledNewsDemo(path: database.path, hub: database.openHub()).run()
+        } else {
+            try scenario.run { print($0) }
+        }
     }
 }

@@ -1,10 +1,81 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct Noticectl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "noticectl",
         abstract: "Post, follow and replay NoticeHub notices.",
-        subcommands: [DemoCommand.self]
+        discussion: """
+            Every command that touches a journal takes --db PATH (default: $NOTICEHUB_DB, \
+            else ./noticehub.sqlite). Data goes to stdout, diagnostics to stderr. \
+            Exit status: 0 success, 1 refused or failed, 64 usage error.
+
+            Example:
+              noticectl news like 1 --user alice
+              noticectl tail --follow --json | grep news.liked
+            """,
+        subcommands: [
+            InitCommand.self,
+            PostCommand.self,
+            TailCommand.self,
+            ReplayCommand.self,
+            NewsCommand.self,
+            FeedCommand.self,
+            DetailCommand.self,
+            ProfileCommand.self,
+            VerifyCommand.self,
+            StatsCommand.self,
+            ExportCommand.self,
+            ImportCommand.self,
+            DemoCommand.self,
+            BenchCommand.self,
+            BenchFollowerCommand.self,
+        ]
     )
+
+    /// Replaces ArgumentParser's own `main()` to keep errors to one line:
+    /// `error: ...`, plus a help hint for usage errors, never the usage dump.
+    static func main() {
+        lineBufferStandardOutput()
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exit(reporting: error)
+        }
+    }
+
+    private static func exit(reporting error: any Error) -> Never {
+        let code = exitCode(for: error)
+        // Help (and other clean exits) print as ArgumentParser prints them.
+        guard code != .success else { exit(withError: error) }
+        let message = message(for: error)
+        if !message.isEmpty { StandardError.writeLine("error: " + singleLine(message)) }
+        if code == .validationFailure {
+            StandardError.writeLine("see '\(commandPath(CommandLine.arguments.dropFirst())) --help'")
+        }
+        Foundation.exit(code.rawValue)
+    }
+
+    /// The command a usage error belongs to (`noticectl news like`), found
+    /// by following the leading arguments that name subcommands.
+    private static func commandPath(_ arguments: ArraySlice<String>) -> String {
+        var names = [configuration.commandName ?? "noticectl"]
+        var command: any ParsableCommand.Type = Self.self
+        for argument in arguments {
+            guard let subcommand = command.configuration.subcommands.first(where: {
+                $0.configuration.commandName == argument
+            }) else { break }
+            names.append(argument)
+            command = subcommand
+        }
+        return names.joined(separator: " ")
+    }
+
+    /// ArgumentParser quotes offending values verbatim; a value holding a
+    /// line break must not split the one error line.
+    private static func singleLine(_ message: String) -> String {
+        message.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
+    }
 }

@@ -52,8 +52,9 @@ struct PayloadTests {
         let second = try hub.post("a")
         #expect(first.id != second.id)
         #expect(first.sender == "s" && second.sender == nil)
-        // In-memory hubs stamp with the kernel tick clock (1-4 ms granularity).
-        #expect(first.postedAtMilliseconds >= before - 5)
+        // In-memory hubs stamp with the kernel tick clock (1-4 ms granularity,
+        // more on a loaded machine).
+        #expect(first.postedAtMilliseconds >= before - 100)
         #expect(first.sequence == nil && !first.isReplay, "in-memory notices are not journaled")
     }
 }

@@ -3,6 +3,8 @@
 public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The path names a directory.
     case isADirectory(path: String)
+    /// No journal exists at the path, and the caller only reads.
+    case missing(path: String)
     /// The file exists but is not a SQLite database.
     case notADatabase(path: String)
     /// A SQLite database of another application; `noticectl init` adopts it.
@@ -26,6 +28,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .isADirectory(path):
             "\(path) is a directory, not a journal file"
+        case let .missing(path):
+            "no journal at \(path)"
         case let .notADatabase(path):
             "\(path) is not a SQLite database"
         case let .foreignDatabase(path, tables):

@@ -23,12 +23,18 @@ final class SQLiteConnection {
         case readWrite
         /// SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE.
         case readWriteCreate
+        /// Read-only with `immutable=1`: no locks, no -wal or -shm files
+        /// created, for looking at a file that must be left exactly as it is
+        /// (only sound when no other process is writing it, and no -wal file
+        /// holds changes).
+        case immutable
 
         fileprivate var flags: Int32 {
             switch self {
             case .readOnly: SQLITE_OPEN_READONLY
             case .readWrite: SQLITE_OPEN_READWRITE
             case .readWriteCreate: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+            case .immutable: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
             }
         }
     }
@@ -60,7 +66,8 @@ final class SQLiteConnection {
         // EXRESCODE makes open itself return extended codes (e.g. IOERR_READ
         // for a directory opened read-only) instead of bare primary ones.
         let flags = mode.flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let name = mode == .immutable ? Self.immutableURI(path) : path
+        let rc = sqlite3_open_v2(name, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             // Even a failed open usually allocates a handle that carries the
             // message and must be closed.
@@ -82,6 +89,20 @@ final class SQLiteConnection {
         // close (zombie) instead of closing.
         assert(sqlite3_next_stmt(handle, nil) == nil, "unfinalized statement at close")
         sqlite3_close_v2(handle)
+    }
+
+    /// `file:` URI for `path` with `immutable=1`, escaping what URIs reserve.
+    private static func immutableURI(_ path: String) -> String {
+        var escaped = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x21, 0x7F...:
+                escaped += String(format: "%%%02X", byte)
+            default:
+                escaped.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return "file:\(escaped)?immutable=1"
     }
 
     /// SQLite's open messages never name the file, and a directory yields a

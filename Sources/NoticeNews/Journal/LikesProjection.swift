@@ -22,6 +22,7 @@ public struct LikesProjection: Projection {
                               [.integer(Int64(published.id)), .text(published.title)])
         case NewsLiked.name:
             let liked = try message(NewsLiked.self, of: notice)
+            try requireUser(liked.user)
             let id = SQLValue.integer(Int64(liked.newsID)), user = SQLValue.text(liked.user)
             try requireNews(liked.newsID, in: store)
             guard try store.integer("SELECT 1 FROM likes WHERE news_id = ? AND user = ?", [id, user]) == nil else {
@@ -35,6 +36,7 @@ public struct LikesProjection: Projection {
                 """, [user])
         case NewsUnliked.name:
             let unliked = try message(NewsUnliked.self, of: notice)
+            try requireUser(unliked.user)
             let id = SQLValue.integer(Int64(unliked.newsID)), user = SQLValue.text(unliked.user)
             try requireNews(unliked.newsID, in: store)
             guard try store.execute("DELETE FROM likes WHERE news_id = ? AND user = ?", [id, user]) == 1 else {
@@ -54,6 +56,10 @@ public struct LikesProjection: Projection {
         } catch {
             throw ProjectionRejection("\(error)")
         }
+    }
+
+    private func requireUser(_ user: String) throws {
+        guard !user.isEmpty else { throw ProjectionRejection("the user is empty") }
     }
 
     private func requireNews(_ id: Int, in store: any ProjectionStore) throws {

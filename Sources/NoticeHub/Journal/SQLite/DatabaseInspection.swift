@@ -30,7 +30,10 @@ enum DatabaseInspection {
         guard Array(start) == header else { throw .notADatabase(path: path) }
 
         do {
-            let connection = try SQLiteConnection(path: path, mode: .readOnly)
+            // Without a -wal file everything is in the main file: look at it
+            // immutably, so not even a -shm file appears beside a refused one.
+            let hasLog = FileManager.default.fileExists(atPath: path + "-wal")
+            let connection = try SQLiteConnection(path: path, mode: hasLog ? .readOnly : .immutable)
             let applicationID = try connection.pragmaInt("application_id")
             let version = Int(try connection.pragmaInt("user_version"))
             var tables: [String] = []

@@ -20,9 +20,19 @@ public final class SQLiteJournal: NoticeJournal {
     /// giving up; long, because appenders queue rather than fail.
     static let busyTimeoutMilliseconds = 60_000
 
-    /// Opens (creating if missing) and migrates the journal at `path`.
-    public convenience init(path: String) throws(JournalError) {
-        try self.init(path: path, adoptingForeignDatabase: false)
+    /// A cap on the database's size in pages, for tests that fill the disk.
+    let maxPageCount: Int?
+
+    /// Opens and migrates the journal at `path`; a missing file is created
+    /// unless `creatingIfMissing` is false (then ``JournalError/missing(path:)``),
+    /// which suits tools that only read.
+    public convenience init(path: String, creatingIfMissing: Bool = true) throws(JournalError) {
+        try self.init(path: path, adoptingForeignDatabase: false, creatingIfMissing: creatingIfMissing)
+    }
+
+    /// Opens the journal as if the disk held only `maxPageCount` pages.
+    convenience init(path: String, maxPageCount: Int) throws(JournalError) {
+        try self.init(path: path, adoptingForeignDatabase: false, maxPageCount: maxPageCount)
     }
 
     /// Creates or migrates the journal at `path`, adopting another
@@ -36,10 +46,14 @@ public final class SQLiteJournal: NoticeJournal {
     /// The schema version this build writes.
     public static var schemaVersion: Int { Migration.latestVersion }
 
-    private init(path: String, adoptingForeignDatabase: Bool) throws(JournalError) {
+    private init(
+        path: String, adoptingForeignDatabase: Bool, creatingIfMissing: Bool = true, maxPageCount: Int? = nil
+    ) throws(JournalError) {
         self.path = path
+        self.maxPageCount = maxPageCount
         switch try DatabaseInspection.inspect(path: path) {
         case .fresh:
+            guard creatingIfMissing || FileManager.default.fileExists(atPath: path) else { throw .missing(path: path) }
             try Self.createPrivately(path)
         case .noticeHub(let version) where version > Migration.latestVersion:
             throw .newerSchema(path: path, found: version, supported: Migration.latestVersion)
@@ -66,6 +80,7 @@ public final class SQLiteJournal: NoticeJournal {
             connection.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
             try connection.enableWAL()
             try connection.setSynchronous(synchronous)
+            if let maxPageCount { try connection.execute("PRAGMA max_page_count = \(maxPageCount)") }
             return connection
         } catch let error as SQLiteError {
             throw error.journalError(path: path)

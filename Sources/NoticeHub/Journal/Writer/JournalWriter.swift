@@ -32,6 +32,7 @@ final class JournalWriter: @unchecked Sendable {
 
     // Open transaction (batched, never).
     private var transactionStarted: ContinuousClock.Instant?
+    private var appendedSinceCommit = 0
     private var deferredFailure: (any Error)?
     private var isClosed = false
     private var flusher: Thread?
@@ -176,8 +177,9 @@ final class JournalWriter: @unchecked Sendable {
             for pending in batch {
                 pending.outcome = Result { try connection.append(pending.record, projections: projectionsFor(pending.record)) }
                 // Some errors (a full disk, I/O) make SQLite abandon the whole
-                // transaction: the rest of the batch must not run outside it.
-                guard connection.isAppending else { throw JournalError.storage("the append transaction was rolled back") }
+                // transaction: the rest of the batch must not run outside it,
+                // and every poster of the batch learns the cause.
+                if !connection.isAppending, case .failure(let cause) = pending.outcome { throw cause }
             }
             try connection.commitAppending()
         } catch {
@@ -205,9 +207,15 @@ final class JournalWriter: @unchecked Sendable {
         let outcome: AppendOutcome
         do {
             outcome = try connection.append(record, projections: projectionsFor(record))
+            appendedSinceCommit += 1
         } catch {
-            if !connection.isAppending { transactionStarted = nil }
-            throw error
+            guard !connection.isAppending else { throw error }
+            // SQLite abandoned the open transaction (a full disk, say): the
+            // window since the last commit is lost, and the poster is told.
+            transactionStarted = nil
+            defer { appendedSinceCommit = 0 }
+            throw JournalError.storage(
+                "\(error); the \(appendedSinceCommit) notices appended since the last commit were rolled back")
         }
         if let started = transactionStarted, started.duration(to: .now) >= maxDelay {
             try commitOpenTransaction()
@@ -219,6 +227,7 @@ final class JournalWriter: @unchecked Sendable {
     private func commitOpenTransaction() throws {
         guard transactionStarted != nil else { return }
         transactionStarted = nil
+        appendedSinceCommit = 0
         try connection.commitAppending()
     }
 

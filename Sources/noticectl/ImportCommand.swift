@@ -1,0 +1,36 @@
+import ArgumentParser
+import NoticeHub
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Append notices from JSON lines (export's format), all or nothing.",
+        discussion: """
+            Notices already in the journal (same id) are skipped, so an import can \
+            be run again. A malformed or refused line stops the import, names the \
+            line and journals nothing.
+
+            Example:
+              noticectl import news.jsonl --db copy.sqlite
+              noticectl export --db a.sqlite | noticectl import - --db b.sqlite
+            """
+    )
+
+    @OptionGroup var journal: JournalOptions
+
+    @Argument(help: ArgumentHelp("A file of JSON lines, or - for standard input.", valueName: "file"))
+    var file: String
+
+    func run() throws {
+        // Opened before the journal, so a missing input leaves no new database behind.
+        let lines = try InputLines(path: file)
+        let summary = try importNotices(from: lines)
+        print("imported \(summary.imported), already present \(summary.alreadyPresent)")
+    }
+
+    private func importNotices(from lines: InputLines) throws -> ImportSummary {
+        let progress = ProgressLine()
+        defer { progress.finish() }
+        return try journal.openHub().importNotices(lines) { progress.show("read \($0) notices") }
+    }
+}

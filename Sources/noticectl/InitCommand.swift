@@ -1,0 +1,22 @@
+import ArgumentParser
+import NoticeHub
+
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Create or migrate the journal database.",
+        discussion: """
+            Prints the schema version. The only command that adopts an existing \
+            SQLite database of another application (its tables are kept).
+
+            Example:
+              noticectl init --db news.sqlite
+            """
+    )
+
+    @OptionGroup var journal: JournalOptions
+
+    func run() throws {
+        print("schema version \(try SQLiteJournal.initialize(path: journal.path))")
+    }
+}

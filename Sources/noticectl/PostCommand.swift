@@ -1,0 +1,34 @@
+import ArgumentParser
+import NoticeHub
+
+struct PostCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "post",
+        abstract: "Journal and deliver one notice; print its sequence number.",
+        discussion: """
+            The number is printed once the notice's commit is durable. News \
+            notices follow the news rules (a refused notice exits 1, journaling nothing).
+
+            Example:
+              noticectl post news.liked --payload '{"newsID":1,"user":"alice"}'
+              noticectl post report.ready --payload @report.json
+            """
+    )
+
+    @OptionGroup var journal: JournalOptions
+
+    @Argument(help: "The notice's name, e.g. news.liked.", transform: NoticeName.init(validating:))
+    var name: NoticeName
+
+    @Option(help: "Who posts it.", transform: Sender.init(validating:))
+    var sender: Sender?
+
+    @Option(help: ArgumentHelp(
+        "A JSON object, or @FILE to read it from a file (@- for standard input).", valueName: "json"))
+    var payload = "{}"
+
+    func run() throws {
+        let json = try PayloadArgument.text(of: payload)
+        try printSequence(of: try journal.openHub().post(name, sender: sender, json: json))
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import NoticeHub
+import NoticeNews
+
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Rebuild the news colleagues from the journal alone and print their state.",
+        discussion: """
+            Fresh feed, detail and profile colleagues receive the journal's news \
+            notices again; the stored state is not read. --log prints what each \
+            colleague receives, in the words of the news document.
+
+            Example:
+              noticectl replay --through 40 --json
+              noticectl replay --log
+            """
+    )
+
+    @OptionGroup var journal: JournalOptions
+
+    @OptionGroup var start: StartOption
+
+    @Option(help: ArgumentHelp("Stop after this sequence number.", valueName: "seq"))
+    var through: Int64?
+
+    @Flag(help: "Print the state as one JSON object.")
+    var json = false
+
+    @Flag(help: "Print each delivery the colleagues receive.")
+    var log = false
+
+    func validate() throws {
+        if let through, through < start.from { throw ValidationError("--through must not be before --from") }
+    }
+
+    func run() throws {
+        let (state, replayed) = try replayJournal()
+        if json {
+            print(JSONText.object([
+                "feed": JSONText.array(state.feed.map(\.jsonLine)),
+                "profiles": JSONText.array(state.profiles.map(\.jsonLine)),
+                "replayed": "\(replayed)",
+            ]))
+        } else {
+            print("feed:")
+            for item in state.feed { print("  " + item.textLine) }
+            print("profiles:")
+            for profile in state.profiles { print("  " + profile.textLine) }
+            print("replayed \(replayed) \(replayed == 1 ? "notice" : "notices")")
+        }
+    }
+
+    private func replayJournal() throws -> (state: NewsState, replayed: Int) {
+        let hub = try journal.openHub(creatingIfMissing: false)
+        let progress = ProgressLine(printsMeanwhile: log)
+        defer { progress.finish() }
+        // The library reports no count while it replays; say what is under way.
+        progress.show("replaying \(journal.path)…")
+        let printLog: NewsLog? = log ? { @Sendable line in print(line) } : nil
+        return try NewsStore.replayedState(of: hub, from: start.from, through: through, log: printLog)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// The lines of a file, or of standard input for `-`, read one at a time so
+/// that importing a large file never holds it in memory whole.
+final class InputLines: Sequence, IteratorProtocol {
+    private let file: UnsafeMutablePointer<FILE>
+    private var buffer: UnsafeMutablePointer<CChar>?
+    private var capacity = 0
+
+    /// Opens `path` (`-` for standard input), refusing a directory or a file
+    /// that cannot be read with a one-line error naming it.
+    init(path: String) throws {
+        let opened = path == "-" ? fdopen(dup(STDIN_FILENO), "r") : fopen(path, "r")
+        guard let opened else {
+            throw CommandFailure("cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        var status = stat()
+        if fstat(fileno(opened), &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            fclose(opened)
+            throw CommandFailure("cannot read \(path): it is a directory")
+        }
+        file = opened
+    }
+
+    deinit {
+        free(buffer)
+        fclose(file)
+    }
+
+    /// The next line without its line break; nil at the end of the input.
+    func next() -> String? {
+        let length = getline(&buffer, &capacity, file)
+        guard length >= 0, let buffer else { return nil }
+        var bytes = UnsafeRawBufferPointer(start: buffer, count: length)
+        if bytes.last == UInt8(ascii: "\n") { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

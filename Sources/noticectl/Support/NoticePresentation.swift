@@ -1,0 +1,32 @@
+import NoticeHub
+
+/// How `tail` and `export` print one notice.
+enum NoticeFormat: Sendable {
+    /// `7 2026-11-21T15:04:05.123Z news.liked feed {"newsID":1,"user":"alice"}`
+    case text
+    /// ``NoticeLine``'s JSON line, the format `import` reads back.
+    case json
+
+    init(json: Bool) {
+        self = json ? .json : .text
+    }
+
+    func line(for notice: Notice) throws -> String {
+        switch self {
+        case .json:
+            return try NoticeLine.encode(notice)
+        case .text:
+            let sequence = notice.sequence.map(String.init) ?? "-"
+            let sender = notice.sender?.rawValue ?? "-"
+            let time = NoticeLine.timestamp(notice.postedAtMilliseconds)
+            return "\(sequence) \(time) \(notice.name) \(sender) \(try notice.payloadJSON())"
+        }
+    }
+}
+
+/// What scripts capture after a post: the notice's sequence number alone,
+/// printed once `post` has returned, that is once the commit is durable.
+func printSequence(of notice: Notice) throws {
+    guard let sequence = notice.sequence else { throw CommandFailure("\(notice.name) was not journaled") }
+    print(sequence)
+}

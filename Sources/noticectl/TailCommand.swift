@@ -1,0 +1,55 @@
+import ArgumentParser
+import NoticeHub
+
+struct TailCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tail",
+        abstract: "List journaled notices in order; with --follow, keep listing new ones.",
+        discussion: """
+            With --follow, after the existing notices it prints, as they commit, \
+            the notices any process posts, until interrupted (SIGINT or SIGTERM, exit 0) \
+            or until --limit notices are printed.
+
+            Example:
+              noticectl tail --name news.liked --limit 10
+              noticectl tail --follow --json | grep alice
+            """
+    )
+
+    @OptionGroup var journal: JournalOptions
+
+    @OptionGroup var start: StartOption
+
+    @Option(help: "Only notices with this name.", transform: NoticeName.init(validating:))
+    var name: NoticeName?
+
+    @Option(help: "Only notices from this sender.", transform: Sender.init(validating:))
+    var sender: Sender?
+
+    @Option(help: "Stop after printing this many notices.")
+    var limit: Int?
+
+    @Flag(help: "Keep printing notices as they are committed.")
+    var follow = false
+
+    @Flag(help: "Print each notice as a JSON line.")
+    var json = false
+
+    func validate() throws {
+        if let limit, limit < 0 { throw ValidationError("--limit must not be negative") }
+    }
+
+    func run() throws {
+        let hub = try journal.openHub(creatingIfMissing: false)
+        let query = JournalQuery(from: start.from, names: name.map { [$0] }, sender: sender, limit: limit)
+        let format = NoticeFormat(json: json)
+        if follow {
+            try LiveTail(hub: hub, query: query, format: format).run()
+        } else {
+            try hub.readJournal(query) { notice in
+                print(try format.line(for: notice))
+                return true
+            }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+struct ExportImportTests {
+    /// A journal with news, odd names, a notice without sender and unicode.
+    static func varied() throws -> (Scratch, NoticectlRunner) {
+        let scratch = try Scratch()
+        let cli = NoticectlRunner(in: scratch)
+        try cli("news", "publish", "1", "News1")
+        try cli("news", "like", "1", "--user", "alice")
+        try cli("post", "x'); DROP TABLE notices; --", "--sender", #"a "quoted" sender"#,
+                "--payload", #"{"text":"é ⚔️ \"q\" \\","list":[1,-2.5e3,null,false]}"#)
+        try cli("post", "plain")
+        return (scratch, cli)
+    }
+
+    @Test func exportThenImportIntoANewFileGivesTheSameJournal() throws {
+        let (scratch, cli) = try Self.varied()
+        let export = try cli("export")
+        #expect(export.status == 0 && export.stderr.isEmpty)
+        #expect(export.lines.count == 4)
+        try scratch.write(export.stdout, to: "all.jsonl")
+
+        #expect(try cli("import", "all.jsonl", "--db", "copy.sqlite") == .success("imported 4, already present 0\n"))
+        #expect(try cli("export", "--db", "copy.sqlite") == export)
+        #expect(try cli("verify", "--db", "copy.sqlite").status == 0)
+
+        // Idempotent by notice id: the second run adds nothing.
+        #expect(try cli("import", "all.jsonl", "--db", "copy.sqlite") == .success("imported 0, already present 4\n"))
+        #expect(try cli("export", "--db", "copy.sqlite") == export)
+    }
+
+    @Test func importReadsStandardInputAndSkipsBlankLines() throws {
+        let (_, cli) = try Self.varied()
+        let export = try cli("export")
+        let input = "\n" + export.lines.joined(separator: "\n\n") + "\n   \n"
+        #expect(try cli("import", "-", "--db", "copy.sqlite", input: input) == .success("imported 4, already present 0\n"))
+        #expect(try cli("export", "--db", "copy.sqlite") == export)
+    }
+
+    @Test func exportStartsWhereAsked() throws {
+        let (_, cli) = try Self.varied()
+        let all = try cli("export").lines
+        #expect(try cli("export", "--from", "3").lines == Array(all.dropFirst(2)))
+        #expect(try cli("export", "--from", "9") == .success(""))
+    }
+
+    @Test(arguments: [
+        ("{\"name\":\"ok\"}\n{\"name\":\"ok2\"}\n{\"name\":\n", "line 3: not valid JSON ("),
+        ("{\"name\":\"ok\"}\n[1]\n", "line 2: not a JSON object"),
+        ("{\"name\":\"ok\"}\n\n{\"sender\":\"s\"}\n", "line 3: the name is missing"),
+        ("{\"name\":\"ok\",\"colour\":\"red\"}\n", #"line 1: unknown field "colour""#),
+        (#"{"name":"news.liked","payload":{"newsID":9,"user":"alice"}}"# + "\n",
+         "line 1: news.liked refused: news 9 does not exist"),
+        (#"{"name":"news.liked","payload":{"newsID":1,"user":"alice"}}"# + "\n",
+         "line 1: news.liked refused: alice already likes news 1"),
+    ])
+    func aMalformedOrRefusedLineStopsTheImportAndNamesIt(input: String, message: String) throws {
+        let (scratch, cli) = try Self.varied()
+        let before = try cli("export")
+        try scratch.write(input, to: "bad.jsonl")
+        let outcome = try cli("import", "bad.jsonl")
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.isEmpty)
+        #expect(outcome.stderr.hasPrefix("error: " + message))
+        #expect(outcome.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(try cli("export") == before)
+    }
+
+    @Test func aNoticeRepeatedWithinTheInputIsRefused() throws {
+        let (scratch, cli) = try Self.varied()
+        let line = #"{"id":"0af7f258-e014-8b1c-8000-00000000abcd","name":"twice"}"#
+        try scratch.write("\(line)\n{\"name\":\"between\"}\n\(line)\n", to: "twice.jsonl")
+        let before = try cli("export")
+        #expect(try cli("import", "twice.jsonl")
+            == .failure("line 3: notice 0af7f258-e014-8b1c-8000-00000000abcd appears earlier in this input"))
+        #expect(try cli("export") == before)
+    }
+
+    @Test func anImportedPayloadOverOneMebibyteIsRefused() throws {
+        let (scratch, cli) = try Self.varied()
+        let filler = String(repeating: "z", count: 1 << 20)
+        try scratch.write("{\"name\":\"small\"}\n{\"name\":\"big\",\"payload\":{\"blob\":\"\(filler)\"}}\n", to: "big.jsonl")
+        let before = try cli("export")
+        #expect(try cli("import", "big.jsonl")
+            == .failure("line 2: payload of big is \((1 << 20) + 11) bytes, more than the 1048576 allowed"))
+        #expect(try cli("export") == before)
+    }
+
+    @Test func aMissingInputIsRefusedBeforeAnyJournalIsCreated() throws {
+        let scratch = try Scratch()
+        let cli = NoticectlRunner(in: scratch)
+        #expect(try cli("import", "missing.jsonl") == .failure("cannot read missing.jsonl: No such file or directory"))
+        try FileManager.default.createDirectory(atPath: scratch.path("folder"), withIntermediateDirectories: false)
+        #expect(try cli("import", "folder") == .failure("cannot read folder: it is a directory"))
+        #expect(try scratch.listing() == ["folder"])
+    }
+}

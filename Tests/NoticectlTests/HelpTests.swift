@@ -1,0 +1,43 @@
+import ArgumentParser
+@testable import noticectl
+import Testing
+
+struct HelpTests {
+    /// Every command's path, found by walking the real command tree, so a
+    /// command added later is held to the same rule.
+    static let commandPaths: [[String]] = {
+        func paths(_ command: any ParsableCommand.Type, _ prefix: [String]) -> [[String]] {
+            [prefix] + command.configuration.subcommands.flatMap {
+                paths($0, prefix + [$0.configuration.commandName ?? ""])
+            }
+        }
+        return paths(Noticectl.self, [])
+    }()
+
+    @Test(arguments: commandPaths)
+    func everyCommandsHelpShowsAnExample(path: [String]) throws {
+        let outcome = try NoticectlRunner(in: Scratch()).run(path + ["--help"])
+        #expect(outcome.status == 0)
+        #expect(outcome.stderr.isEmpty)
+        #expect(outcome.stdout.contains("\nExample:\n  noticectl "))
+        #expect(outcome.stdout.contains("USAGE: " + (["noticectl"] + path).joined(separator: " ")))
+    }
+
+    @Test func theRootHelpListsEverySubcommand() throws {
+        let outcome = try NoticectlRunner(in: Scratch())("--help")
+        let names = ["init", "post", "tail", "replay", "news", "feed", "detail", "profile",
+                     "verify", "stats", "export", "import", "demo"]
+        for name in names {
+            #expect(outcome.stdout.contains("\n  \(name) "), "missing \(name)")
+        }
+        #expect(HelpTests.commandPaths.contains(["news", "like"]))
+        #expect(HelpTests.commandPaths.contains(["news", "unlike"]))
+        #expect(HelpTests.commandPaths.contains(["news", "publish"]))
+    }
+
+    @Test func helpCreatesNoJournal() throws {
+        let scratch = try Scratch()
+        try NoticectlRunner(in: scratch)("tail", "--help")
+        #expect(try scratch.listing().isEmpty)
+    }
+}

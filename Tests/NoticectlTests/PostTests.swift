@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+struct PostTests {
+    @Test func postPrintsOnlyTheSequenceNumberOfADurableNotice() throws {
+        let cli = NoticectlRunner(in: try Scratch())
+        #expect(try cli("post", "greeting", "--sender", "Athos") == .success("1\n"))
+        #expect(try cli("post", "greeting", "--payload", #"{"to":"Porthos"}"#) == .success("2\n"))
+        let listing = try cli("tail")
+        #expect(Stable.text(listing.stdout) == """
+            1 TIME greeting Athos {}
+            2 TIME greeting - {"to":"Porthos"}
+
+            """)
+    }
+
+    @Test func namesSendersAndPayloadsFullOfQuotesAndSQLAreStoredAsData() throws {
+        let cli = NoticectlRunner(in: try Scratch())
+        let name = "x'); DROP TABLE notices; --"
+        let sender = #"O"Brien; DELETE FROM likes"#
+        let payload = #"{"sql":"'); DROP TABLE news; --","quote":"\"\\","emoji":"⚔️","nested":{"a":[1,2.5,null,true]}}"#
+        #expect(try cli("post", name, "--sender", sender, "--payload", payload) == .success("1\n"))
+        #expect(try cli("post", "after") == .success("2\n"))
+        let listing = try cli("tail", "--json")
+        #expect(Stable.text(listing.stdout) == """
+            {"seq":1,"id":"ID","name":"x'); DROP TABLE notices; --","sender":"O\\"Brien; DELETE FROM likes",\
+            "payload":\(payload),"postedAt":"TIME"}
+            {"seq":2,"id":"ID","name":"after","sender":null,"payload":{},"postedAt":"TIME"}
+
+            """)
+        #expect(try cli("tail", "--name", name, "--sender", sender).lines.count == 1)
+    }
+
+    @Test func aPayloadCanComeFromAFileOrStandardInput() throws {
+        let scratch = try Scratch()
+        let cli = NoticectlRunner(in: scratch)
+        // Larger than one command-line argument may be on Linux (128 KiB).
+        let text = String(repeating: "a", count: 300_000)
+        try scratch.write(#"{"text":"\#(text)"}"#, to: "payload.json")
+        #expect(try cli("post", "big", "--payload", "@payload.json") == .success("1\n"))
+        #expect(try cli("post", "piped", "--payload", "@-", input: #"{"from":"stdin"}"#) == .success("2\n"))
+        let listing = try cli("export")
+        #expect(listing.lines.count == 2)
+        #expect(listing.lines[0].contains(#""payload":{"text":"\#(text)"}"#))
+        #expect(listing.lines[1].contains(#""payload":{"from":"stdin"}"#))
+    }
+
+    @Test func aPayloadOverOneMebibyteIsRefusedAndNothingIsJournaled() throws {
+        let scratch = try Scratch()
+        let cli = NoticectlRunner(in: scratch)
+        try cli("post", "before")
+        let filler = String(repeating: "b", count: 1 << 20)
+        try scratch.write(#"{"blob":"\#(filler)"}"#, to: "big.json")
+        let before = try cli("export")
+        #expect(try cli("post", "big", "--payload", "@big.json")
+            == .failure("payload of big is \((1 << 20) + 11) bytes, more than the 1048576 allowed"))
+        #expect(try cli("export") == before)
+    }
+
+    @Test(arguments: [
+        ("[1,2]", "invalid payload: it is not a JSON object"),
+        (#""text""#, "invalid payload: it is not a JSON object"),
+        (#"{"a":1"#, "invalid payload: it is not valid JSON (unexpected end of input at byte 6)"),
+        ("@missing.json", "cannot read payload file missing.json"),
+    ])
+    func aMalformedPayloadIsRefused(payload: String, message: String) throws {
+        let cli = NoticectlRunner(in: try Scratch())
+        try cli("post", "before")
+        let before = try cli("export")
+        #expect(try cli("post", "x", "--payload", payload) == .failure(message))
+        #expect(try cli("export") == before)
+    }
+
+    @Test func theJournalIsDbElseTheEnvironmentElseTheWorkingDirectory() throws {
+        let scratch = try Scratch()
+        var cli = NoticectlRunner(in: scratch)
+        try cli("post", "here")
+        #expect(try scratch.listing() == ["noticehub.sqlite"])
+
+        cli.environment["NOTICEHUB_DB"] = "from-env.sqlite"
+        try cli("post", "there")
+        #expect(try cli("tail").lines.count == 1)
+        #expect(scratch.exists("from-env.sqlite"))
+
+        #expect(try cli("post", "elsewhere", "--db", "explicit.sqlite") == .success("1\n"))
+        #expect(try cli("tail", "--db", "explicit.sqlite", "--json").lines.count == 1)
+        #expect(try cli("tail", "--db", "noticehub.sqlite").lines.count == 1)
+    }
+}

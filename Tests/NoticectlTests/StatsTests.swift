@@ -1,0 +1,42 @@
+import NoticeHub
+import Testing
+
+struct StatsTests {
+    @Test func statsCountNoticesPerNameAndShowTheBounds() throws {
+        let cli = NoticectlRunner(in: try Scratch())
+        for name in ["b", "a", "b", "c", "b"] { try cli("post", name) }
+        let text = try cli("stats")
+        #expect(text.status == 0 && text.stderr.isEmpty)
+        let stable = Stable.text(text.stdout).replacing(#/file size: \d+ bytes/#, with: "file size: N bytes")
+        #expect(stable == """
+            notices: 5
+              a: 1
+              b: 3
+              c: 1
+            first: #1 at TIME
+            last: #5 at TIME
+            file size: N bytes
+            schema version: \(SQLiteJournal.schemaVersion)
+            durable subscribers: none
+
+            """)
+
+        let json = try cli("stats", "--json")
+        let stableJSON = Stable.text(json.stdout).replacing(#/"fileSize":\d+/#, with: #""fileSize":N"#)
+        #expect(stableJSON == """
+            {"notices":5,"byName":[{"name":"a","count":1},{"name":"b","count":3},{"name":"c","count":1}],\
+            "firstSequence":1,"lastSequence":5,"firstPostedAt":"TIME","lastPostedAt":"TIME","fileSize":N,\
+            "schemaVersion":\(SQLiteJournal.schemaVersion),"subscribers":[]}
+
+            """)
+    }
+
+    @Test func statsOfAnEmptyJournal() throws {
+        let cli = NoticectlRunner(in: try Scratch())
+        try cli("init")
+        let json = try cli("stats", "--json")
+        #expect(json.stdout.hasPrefix(#"{"notices":0,"byName":[],"firstSequence":null,"lastSequence":null,"#
+            + #""firstPostedAt":null,"lastPostedAt":null,"fileSize":"#))
+        #expect(try cli("stats").stdout.contains("first: none\nlast: none\n"))
+    }
+}

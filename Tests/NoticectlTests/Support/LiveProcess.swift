@@ -1,0 +1,63 @@
+import Foundation
+
+/// A `noticectl` still running (`tail --follow`), its stdout read as it comes.
+final class LiveProcess {
+    private let process: Process
+    private let output = Captured()
+    private let errors = Captured()
+    private let finishedReading = DispatchGroup()
+
+    init(_ process: Process) throws {
+        self.process = process
+        let outputPipe = Pipe(), errorPipe = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = outputPipe
+        process.standardError = errorPipe
+        try process.run()
+        for (pipe, sink) in [(outputPipe, output), (errorPipe, errors)] {
+            let handle = pipe.fileHandleForReading
+            DispatchQueue.global().async(group: finishedReading) {
+                while case let chunk = handle.availableData, !chunk.isEmpty { sink.append(chunk) }
+            }
+        }
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
+    /// Complete lines printed so far.
+    var lines: [String] {
+        var lines = output.text.components(separatedBy: "\n")
+        lines.removeLast()
+        return lines
+    }
+
+    /// Waits until `count` complete lines are printed; false if they are not
+    /// there by the deadline.
+    func waitForLines(_ count: Int, timeout: Duration = .seconds(10)) -> Bool {
+        poll(timeout) { self.lines.count >= count }
+    }
+
+    func send(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// Waits for the process to end; nil if it is still running at the deadline.
+    func waitForExit(timeout: Duration = .seconds(10)) -> Outcome? {
+        guard poll(timeout, { !self.process.isRunning }) else { return nil }
+        process.waitUntilExit()
+        finishedReading.wait()
+        let status = process.terminationReason == .exit ? process.terminationStatus : -process.terminationStatus
+        return Outcome(status: status, stdout: output.text, stderr: errors.text)
+    }
+
+    private func poll(_ timeout: Duration, _ condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        return true
+    }
+}

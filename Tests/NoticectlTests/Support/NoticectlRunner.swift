@@ -1,0 +1,114 @@
+import Foundation
+import Synchronization
+
+/// Runs the built `noticectl` as a user would: a real process in a scratch
+/// directory, with `$NOTICEHUB_DB` unset unless a test sets it.
+struct NoticectlRunner: Sendable {
+    let scratch: Scratch
+    var environment: [String: String] = [:]
+
+    init(in scratch: Scratch) {
+        self.scratch = scratch
+    }
+
+    /// Runs to completion; `input` becomes standard input.
+    @discardableResult
+    func callAsFunction(_ arguments: String..., input: String? = nil) throws -> Outcome {
+        try run(arguments, input: input)
+    }
+
+    func run(_ arguments: [String], input: String? = nil) throws -> Outcome {
+        let process = makeProcess(arguments)
+        let inputFile = try input.map(Self.temporaryFile(holding:))
+        defer { if let inputFile { try? FileManager.default.removeItem(at: inputFile) } }
+        process.standardInput = try inputFile.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Both pipes are drained at once, so a chatty child never blocks on a full one.
+        let errorText = Captured()
+        let reader = errors.fileHandleForReading
+        let drained = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            errorText.set(reader.readDataToEndOfFile())
+            drained.signal()
+        }
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        drained.wait()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationReason == .exit ? process.terminationStatus : -process.terminationStatus,
+            stdout: String(decoding: outputData, as: UTF8.self),
+            stderr: errorText.text)
+    }
+
+    /// Starts a long-running command (`tail --follow`) and hands it back.
+    func start(_ arguments: String...) throws -> LiveProcess {
+        try LiveProcess(makeProcess(arguments))
+    }
+
+    private func makeProcess(_ arguments: [String]) -> Process {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = scratch.url
+        var variables = ProcessInfo.processInfo.environment
+        variables["NOTICEHUB_DB"] = nil
+        variables.merge(environment) { $1 }
+        process.environment = variables
+        return process
+    }
+
+    private static func temporaryFile(holding text: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("noticectl-input-\(UUID().uuidString)")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    /// The binary built with the tests: beside the test bundle (under any
+    /// `--scratch-path`), else the newest `.build*/debug/noticectl` of the package.
+    static let executable: URL = {
+        var candidates: [URL] = []
+        let testBinaries = [Bundle.main.executablePath, CommandLine.arguments.first].compactMap { $0 }
+            + Bundle.allBundles.map(\.bundlePath).filter { $0.hasSuffix(".xctest") }
+        for binary in testBinaries {
+            var url = URL(fileURLWithPath: binary)
+            // macOS runs tests inside `X.xctest/Contents/MacOS/X`; the products
+            // directory is the one holding `X.xctest`. Linux runs `X.xctest` itself.
+            while url.pathComponents.count > 1, url.path.contains(".xctest/") { url.deleteLastPathComponent() }
+            candidates.append(url.deletingLastPathComponent().appendingPathComponent("noticectl"))
+        }
+        let packageRoot = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let buildFolders = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.path)) ?? []
+        let built = buildFolders.filter { $0.hasPrefix(".build") }
+            .map { packageRoot.appendingPathComponent($0).appendingPathComponent("debug/noticectl") }
+            .filter { FileManager.default.isExecutableFile(atPath: $0.path) }
+            .sorted { modificationDate($0) > modificationDate($1) }
+        candidates += built
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+            ?? URL(fileURLWithPath: "noticectl-not-built")
+    }()
+
+    private static func modificationDate(_ url: URL) -> Date {
+        ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date) ?? .distantPast
+    }
+}
+
+/// Bytes a background reader hands to the test's thread.
+final class Captured: Sendable {
+    private let data = Mutex(Data())
+
+    func set(_ value: Data) {
+        data.withLock { $0 = value }
+    }
+
+    func append(_ value: Data) {
+        data.withLock { $0.append(value) }
+    }
+
+    var text: String {
+        data.withLock { String(decoding: $0, as: UTF8.self) }
+    }
+}

@@ -1,0 +1,56 @@
+import Testing
+
+struct TailTests {
+    /// Six notices from three senders under three names.
+    static func journal() throws -> NoticectlRunner {
+        let cli = NoticectlRunner(in: try Scratch())
+        for (name, sender) in [("a", "s1"), ("b", "s2"), ("a", "s2"), ("c", "s1"), ("a", "s1"), ("b", "s1")] {
+            try cli("post", name, "--sender", sender, "--payload", #"{"n":"\#(name)\#(sender)"}"#)
+        }
+        return cli
+    }
+
+    @Test func listsEveryNoticeInOrderInTheReadableForm() throws {
+        let cli = try Self.journal()
+        let listing = try cli("tail")
+        #expect(listing.status == 0 && listing.stderr.isEmpty)
+        #expect(Stable.text(listing.stdout) == """
+            1 TIME a s1 {"n":"as1"}
+            2 TIME b s2 {"n":"bs2"}
+            3 TIME a s2 {"n":"as2"}
+            4 TIME c s1 {"n":"cs1"}
+            5 TIME a s1 {"n":"as1"}
+            6 TIME b s1 {"n":"bs1"}
+
+            """)
+    }
+
+    @Test(arguments: [
+        ([], [1, 2, 3, 4, 5, 6]),
+        (["--from", "3"], [3, 4, 5, 6]),
+        (["--name", "a"], [1, 3, 5]),
+        (["--sender", "s2"], [2, 3]),
+        (["--name", "a", "--sender", "s1"], [1, 5]),
+        (["--limit", "2"], [1, 2]),
+        (["--from", "2", "--name", "a", "--limit", "1"], [3]),
+        (["--from", "7"], []),
+        (["--limit", "0"], []),
+    ])
+    func filtersByStartNameSenderAndLimit(options: [String], sequences: [Int]) throws {
+        let cli = try Self.journal()
+        for form in [[], ["--json"]] {
+            let listing = try cli.run(["tail"] + options + form)
+            #expect(listing.status == 0)
+            let printed = listing.lines.map { line in
+                Int(line.split(separator: form.isEmpty ? " " : ",")[0].filter(\.isNumber)) ?? -1
+            }
+            #expect(printed == sequences)
+        }
+    }
+
+    @Test func anEmptyJournalListsNothing() throws {
+        let cli = NoticectlRunner(in: try Scratch())
+        try cli("init")
+        #expect(try cli("tail", "--json") == .success(""))
+    }
+}

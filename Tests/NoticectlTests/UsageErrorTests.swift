@@ -1,0 +1,43 @@
+import Testing
+
+/// Usage errors exit 64 with one `error:` line and a hint, before any
+/// journal is opened or created.
+struct UsageErrorTests {
+    @Test(arguments: [
+        (["bogus"], "Unexpected argument 'bogus'", "noticectl"),
+        (["tail", "--bogus"], "Unknown option '--bogus'", "noticectl tail"),
+        (["tail", "--from", "x"], "The value 'x' is invalid for '--from <seq>'", "noticectl tail"),
+        (["tail", "--from", "0"], "--from must be at least 1", "noticectl tail"),
+        (["tail", "--limit", "many"], "The value 'many' is invalid for '--limit <limit>'", "noticectl tail"),
+        (["tail", "--db", ""], "--db needs a file path", "noticectl tail"),
+        (["export", "--from", "1.5"], "The value '1.5' is invalid for '--from <seq>'", "noticectl export"),
+        (["replay", "--from", "5", "--through", "2"], "--through must not be before --from", "noticectl replay"),
+        (["news", "like", "x", "--user", "alice"], "The value 'x' is invalid for '<news-id>'", "noticectl news like"),
+        (["news", "unlike", "1"], "Missing expected argument '--user <user>'", "noticectl news unlike"),
+        (["news", "publish", "one", "News1"], "The value 'one' is invalid for '<id>'", "noticectl news publish"),
+        (["news", "shout"], "Unexpected argument 'shout'", "noticectl news"),
+        (["detail", "1.5"], "The value '1.5' is invalid for '<id>'", "noticectl detail"),
+        (["detail"], "Missing expected argument '<id>'", "noticectl detail"),
+        (["post"], "Missing expected argument '<name>'", "noticectl post"),
+        (["post", ""], #"The value '' is invalid for '<name>': invalid notice name "": it is empty"#, "noticectl post"),
+        (["post", "a\nb"],
+         #"The value 'a\nb' is invalid for '<name>': invalid notice name "a\nb": it contains the control character U+000A"#,
+         "noticectl post"),
+        (["post", "x", "--sender", ""],
+         #"The value '' is invalid for '--sender <sender>': invalid sender "": it is empty"#, "noticectl post"),
+        (["tail", "--name", ""], #"The value '' is invalid for '--name <name>': invalid notice name "": it is empty"#,
+         "noticectl tail"),
+        (["import"], "Missing expected argument '<file>'", "noticectl import"),
+        (["demo", "klingons"],
+         "The value 'klingons' is invalid for '<scenario>'. Please provide one of 'musketeers', 'airplanes', 'components' or 'news'.",
+         "noticectl demo"),
+        (["demo", "musketeers", "--journal"], "--journal applies to the news scenario only", "noticectl demo"),
+        (["demo", "news", "--db", "x.sqlite"], "--db applies with --journal only", "noticectl demo"),
+    ])
+    func exitsWithUsage(arguments: [String], message: String, command: String) throws {
+        let scratch = try Scratch()
+        let outcome = try NoticectlRunner(in: scratch).run(arguments)
+        #expect(outcome == .usageError(message, command: command))
+        #expect(try scratch.listing().isEmpty)
+    }
+}

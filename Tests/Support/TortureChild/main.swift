@@ -1,0 +1,90 @@
+// A child process for the reliability tests: it appends, imports or follows
+// a journal and reports each acknowledged step on stdout at once, so a test
+// can kill it at any moment and check that nothing acknowledged was lost.
+//
+//   NoticeTortureChild news DB USER COUNT     likes and unlikes news, "ok SEQ ID" per post
+//   NoticeTortureChild append DB SENDER COUNT plain notices {"i":n}, "ok SEQ ID" per post
+//   NoticeTortureChild import DB FILE         one import, "done IMPORTED PRESENT"
+//   NoticeTortureChild follow DB COUNT        "SEQ SENDER I" per notice other processes append
+
+import Foundation
+import NoticeHub
+import NoticeNews
+
+/// Writes a line with one system call: a kill right after it cannot lose it.
+func report(_ line: String) {
+    let bytes = Array((line + "\n").utf8)
+    bytes.withUnsafeBytes { _ = write(1, $0.baseAddress, $0.count) }
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    exit(1)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count >= 2 else { fail("usage: NoticeTortureChild news|append|import|follow DB ...") }
+let path = arguments[1]
+
+do {
+    let hub = try NoticeHub(journal: SQLiteJournal(path: path), projections: [LikesProjection()])
+    switch arguments[0] {
+    case "news":
+        let user = arguments[2], count = Int(arguments[3]) ?? 0
+        for step in 0..<count {
+            let newsID = step % 7
+            do {
+                let notice: Notice
+                switch step % 3 {
+                case 0: notice = try hub.post(NewsPublished(id: newsID, title: "News\(newsID)"), sender: "editor")
+                case 1: notice = try hub.post(NewsLiked(newsID: newsID, user: user), sender: "feed")
+                default: notice = try hub.post(NewsUnliked(newsID: newsID, user: user), sender: "feed")
+                }
+                report("ok \(notice.sequence ?? -1) \(notice.id)")
+            } catch JournalError.refused {
+                report("refused")
+            }
+        }
+    case "append":
+        let sender = try Sender(validating: arguments[2]), count = Int(arguments[3]) ?? 0
+        for index in 0..<count {
+            let notice = try hub.post("work", sender: sender, payload: ["i": index])
+            report("ok \(notice.sequence ?? -1) \(notice.id)")
+        }
+    case "import":
+        let text = try String(contentsOfFile: arguments[2], encoding: .utf8)
+        let summary = try hub.importNotices(text.split(separator: "\n").map(String.init))
+        report("done \(summary.imported) \(summary.alreadyPresent)")
+    case "follow":
+        let count = Int(arguments[2]) ?? 0
+        let done = DispatchSemaphore(value: 0)
+        let seen = ManagedCounter()
+        let token = hub.observe("work") { notice in
+            let index = (try? notice.decode([String: Int].self))?["i"] ?? -1
+            report("\(notice.sequence ?? -1) \(notice.sender?.rawValue ?? "-") \(index)")
+            if seen.increment() == count { done.signal() }
+        }
+        let following = try hub.follow()
+        report("ready")
+        done.wait()
+        following.cancel()
+        withExtendedLifetime(token) {}
+    default:
+        fail("unknown mode \(arguments[0])")
+    }
+} catch {
+    fail("\(error)")
+}
+
+/// A counter the follower's thread bumps.
+final class ManagedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func increment() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
+    }
+}
