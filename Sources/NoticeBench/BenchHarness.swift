@@ -20,9 +20,10 @@ struct BenchHarness {
         return samples.sorted()
     }
 
-    /// Like ``measure(_:)`` for runs that time themselves (setup excluded).
-    func measureTimed(_ run: () throws -> (nanoseconds: UInt64, operations: Int)) throws -> [Double] {
-        _ = try run()
+    /// Like ``measure(_:)`` for runs that time themselves (setup excluded);
+    /// `warmUp: false` for runs that start from a fresh file anyway.
+    func measureTimed(warmUp: Bool = true, _ run: () throws -> (nanoseconds: UInt64, operations: Int)) throws -> [Double] {
+        if warmUp { _ = try run() }
         var samples: [Double] = []
         for _ in 0..<repetitions {
             let (elapsed, operations) = try run()

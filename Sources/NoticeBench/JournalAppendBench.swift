@@ -20,7 +20,7 @@ enum JournalAppendBench {
         let count = options.size(1_000_000, floor: 20_000)
         let harness = BenchHarness(repetitions: 3)
         var run = 0
-        let ours = try harness.measureTimed {
+        let ours = try harness.measureTimed(warmUp: false) {
             run += 1
             let path = options.path("batched-\(run).sqlite")
             defer { removeJournal(path) }
@@ -32,7 +32,7 @@ enum JournalAppendBench {
             try check(try hub.journalStatistics().notices == count, "journal.append.batched: rows")
             return (elapsed, count)
         }
-        let anchor = try harness.measureTimed {
+        let anchor = try harness.measureTimed(warmUp: false) {
             run += 1
             let path = options.path("raw-\(run).sqlite")
             defer { removeJournal(path) }

@@ -14,11 +14,14 @@ struct FuzzTests {
         #"{"name":"y","sender":null,"payload":{}}"#,
     ]
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test
     func arbitraryBytesNeverCrashTheLineParserOrTheDecoder() {
-        var random = SeededGenerator(seed: 0x4E54_4348)
+        // A bounded pass by default; the README shows how to run a long one.
+        let environment = ProcessInfo.processInfo.environment
+        let iterations = environment["NOTICEHUB_FUZZ_ITERATIONS"].flatMap(Int.init) ?? 20_000
+        var random = SeededGenerator(seed: environment["NOTICEHUB_FUZZ_SEED"].flatMap(UInt64.init) ?? 0x4E54_4348)
         var refusals = 0
-        for round in 0..<20_000 {
+        for round in 0..<iterations {
             var bytes = Array(Self.seeds[round % Self.seeds.count].utf8)
             if round % 4 == 0 {
                 bytes = (0..<Int.random(in: 0..<200, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
@@ -44,7 +47,7 @@ struct FuzzTests {
             }
             _ = try? PayloadDecoder().decode(Reading.self, from: bytes)
         }
-        #expect(refusals > 1_000, "the fuzzer reached the error paths")
+        #expect(refusals > iterations / 20, "the fuzzer reached the error paths")
     }
 
     @Test func deeplyNestedInputIsRefusedNotOverflowed() {

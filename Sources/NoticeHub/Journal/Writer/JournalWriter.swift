@@ -23,11 +23,13 @@ final class JournalWriter: @unchecked Sendable {
     // Group commit (always).
     private var queue: [PendingAppend] = []
     private var leaderActive = false
-    /// How many notices the last commit carried, and how long it took: a new
-    /// leader waits (briefly) for as many posters as last time, because
-    /// posters released together come back one by one, and the first would
-    /// otherwise commit alone.
-    private var lastBatchSize = 1
+    /// How many posters a commit may expect, and how long the last commit
+    /// took: a new leader waits (briefly) for that many, because posters
+    /// released together come back one by one, and the first would otherwise
+    /// commit alone. The expectation follows the largest recent batch and
+    /// decays by one per smaller batch, so it tracks the number of threads
+    /// posting without locking in a small batch size.
+    private var expectedBatchSize = 1
     private var lastCommitDuration: Duration = .zero
 
     // Open transaction (batched, never).
@@ -136,7 +138,7 @@ final class JournalWriter: @unchecked Sendable {
         defer { condition.unlock() }
         guard !isClosed else { throw JournalError.closed }
         queue.append(pending)
-        if queue.count >= lastBatchSize { condition.broadcast() }
+        if queue.count >= expectedBatchSize { condition.broadcast() }
         while pending.outcome == nil {
             if leaderActive {
                 condition.wait()
@@ -151,7 +153,7 @@ final class JournalWriter: @unchecked Sendable {
             commit(batch)
             let duration = started.duration(to: .now)
             condition.lock()
-            lastBatchSize = batch.count
+            expectedBatchSize = max(batch.count, expectedBatchSize - 1)
             lastCommitDuration = duration
             leaderActive = false
             condition.broadcast()
@@ -159,14 +161,14 @@ final class JournalWriter: @unchecked Sendable {
         return try pending.outcome!.get()
     }
 
-    /// PostgreSQL's `commit_delay`, adaptively: when the last commit carried
-    /// several posters, wait up to half its duration (at most 1 ms) for as
-    /// many to queue. Call with the lock held; a lone poster never waits.
+    /// PostgreSQL's `commit_delay`, adaptively: when recent commits carried
+    /// several posters, wait up to one commit's duration (at most 2 ms) for
+    /// as many to queue. Call with the lock held; a lone poster never waits.
     private func gatherCompanions() {
-        guard lastBatchSize > 1, queue.count < lastBatchSize else { return }
-        let patience = min(lastCommitDuration / 2, .milliseconds(1))
+        guard expectedBatchSize > 1, queue.count < expectedBatchSize else { return }
+        let patience = min(lastCommitDuration, .milliseconds(2))
         let deadline = Date().addingTimeInterval(patience.seconds)
-        while queue.count < lastBatchSize, condition.wait(until: deadline) {}
+        while queue.count < expectedBatchSize, condition.wait(until: deadline) {}
     }
 
     /// One transaction for the whole batch; a notice refused by a projection
