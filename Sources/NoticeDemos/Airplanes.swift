@@ -31,11 +31,11 @@ public final class Airspace: Sendable {
         self.closerPlanesOnly = closerPlanesOnly
         hub.observe(Self.moved, owner: self) { airspace, notice in
             guard let sender = notice.sender, let position = try? notice.decode(Position.self) else { return }
-            airspace.positions.withLock { $0[sender] = position }
+            airspace.positions.locked { $0[sender] = position }
         }
         hub.observe(Self.landed, owner: self) { airspace, notice in
             guard let sender = notice.sender else { return }
-            airspace.positions.withLock { $0[sender] = nil }
+            airspace.positions.locked { $0[sender] = nil }
         }
     }
 
@@ -46,7 +46,7 @@ public final class Airspace: Sendable {
     func isTooClose(_ position: Position, for plane: Sender) -> Bool {
         var closer: Set<Sender>?
         if closerPlanesOnly {
-            closer = positions.withLock { positions in
+            closer = positions.locked { positions in
                 Set(positions.filter { $0.value.distanceFromRunway <= position.distanceFromRunway }.keys)
             }
         }
@@ -77,11 +77,11 @@ public final class Airplane: Sendable {
         ) { plane, notice in
             plane.isTooClose(to: try notice.value(as: Position.self))
         }
-        responder.withLock { $0 = subscription }
+        responder.locked { $0 = subscription }
         _ = try? airspace.hub.post(Airspace.moved, sender: name, payload: initialPosition)
     }
 
-    public var currentPosition: Position { position.withLock { $0 } }
+    public var currentPosition: Position { position.locked { $0 } }
 
     /// Another plane's new position is too close when on the same distance
     /// and less than 1,000 feet apart.
@@ -93,7 +93,7 @@ public final class Airplane: Sendable {
     /// Moves, unless another plane objects; returns false when it aborted.
     @discardableResult
     public func changePosition(_ newPosition: Position) -> Bool {
-        position.withLock { $0 = newPosition }
+        position.locked { $0 = newPosition }
         if airspace.isTooClose(newPosition, for: name) {
             output("\(name): Too close! Abort!")
             return false
@@ -105,8 +105,8 @@ public final class Airplane: Sendable {
 
     /// Lands and leaves the airspace.
     public func land() {
-        position.withLock { $0 = Position(distanceFromRunway: 0, height: 0) }
-        responder.withLock { $0?.cancel() }
+        position.locked { $0 = Position(distanceFromRunway: 0, height: 0) }
+        responder.locked { $0?.cancel() }
         _ = try? airspace.hub.post(Airspace.landed, sender: name)
         output("\(name): Landed")
     }

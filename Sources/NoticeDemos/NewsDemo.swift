@@ -13,6 +13,26 @@ public enum NewsDemo {
         try hub.post(NewsLiked(newsID: 2, user: "carol"), sender: "feed")
     }
 
+    /// Brings a journal to where the scenario can run again: the document's
+    /// two items published if missing (with their first likes), and the
+    /// reader's own likes, left by an interrupted run, withdrawn. Quietly:
+    /// the colleagues that print are built afterwards.
+    public static func prepareJournal(_ hub: NoticeHub, reader: String = "alice") throws {
+        let published = Set(try NewsStore.storedState(of: hub).feed.map(\.id))
+        if !published.contains(1) {
+            try hub.post(NewsPublished(id: 1, title: "News1"), sender: "editor")
+            try hub.post(NewsLiked(newsID: 1, user: "bob"), sender: "feed")
+        }
+        if !published.contains(2) {
+            try hub.post(NewsPublished(id: 2, title: "News2"), sender: "editor")
+            try hub.post(NewsLiked(newsID: 2, user: "bob"), sender: "feed")
+            try hub.post(NewsLiked(newsID: 2, user: "carol"), sender: "feed")
+        }
+        for newsID in try NewsStore.likes(of: reader, in: hub) {
+            try hub.post(NewsUnliked(newsID: newsID, user: reader), sender: "feed")
+        }
+    }
+
     /// Prints the mediator's line for every like and unlike, before the
     /// colleagues hear it (it registers first).
     public static func screenMediatorLog(_ hub: NoticeHub, output: @escaping DemoOutput) -> [Subscription] {

@@ -1,4 +1,5 @@
 import Foundation
+import NoticeHub
 import Synchronization
 
 /// The documents' printed outputs, kept beside the tests.
@@ -17,8 +18,8 @@ final class Printed: Sendable {
     private let storage = Mutex<[String]>([])
 
     func callAsFunction(_ text: String) {
-        storage.withLock { $0.append(contentsOf: text.components(separatedBy: "\n")) }
+        storage.locked { $0.append(contentsOf: text.components(separatedBy: "\n")) }
     }
 
-    var lines: [String] { storage.withLock { $0 } }
+    var lines: [String] { storage.locked { $0 } }
 }

@@ -21,7 +21,7 @@ struct PeerMediatorTests {
         }
 
         func isTooClose(to other: Position) -> Bool {
-            let mine = position.withLock { $0 }
+            let mine = position.locked { $0 }
             return other.distance == mine.distance && abs(other.height - mine.height) < 1000
         }
     }

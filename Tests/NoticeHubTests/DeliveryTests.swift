@@ -155,9 +155,9 @@ struct DeliveryTests {
         // The first handler drops the only strong reference to the second's owner.
         final class Slot: Sendable { let value = Mutex<Colleague?>(nil) }
         let slot = Slot()
-        slot.value.withLock { $0 = Colleague("second") }
-        let dropper = hub.observe("x") { _ in slot.value.withLock { $0 = nil } }
-        hub.observe("x", owner: slot.value.withLock { $0! }) { owner, _ in heard.append(owner.name) }
+        slot.value.locked { $0 = Colleague("second") }
+        let dropper = hub.observe("x") { _ in slot.value.locked { $0 = nil } }
+        hub.observe("x", owner: slot.value.locked { $0! }) { owner, _ in heard.append(owner.name) }
         try hub.post("x")
         try hub.post("x")
         #expect(heard.elements.isEmpty)

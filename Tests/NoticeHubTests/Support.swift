@@ -6,11 +6,11 @@ final class Recorder<Element: Sendable>: Sendable {
     private let storage = Mutex<[Element]>([])
 
     func append(_ element: Element) {
-        storage.withLock { $0.append(element) }
+        storage.locked { $0.append(element) }
     }
 
-    var elements: [Element] { storage.withLock { $0 } }
-    var count: Int { storage.withLock { $0.count } }
+    var elements: [Element] { storage.locked { $0 } }
+    var count: Int { storage.locked { $0.count } }
 }
 
 /// A colleague whose lifetime tests control.

@@ -41,7 +41,7 @@ enum TortureChild {
         let pipe = Pipe()
         process.standardOutput = pipe
         let errors = FileManager.default.temporaryDirectory.appendingPathComponent("torture-\(UUID().uuidString).err")
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errors)
         output.errorFile = errors
         pipe.fileHandleForReading.readabilityHandler = { handle in

@@ -26,20 +26,20 @@ final class ReplyGatherer<Value: Sendable>: Sendable {
 
     /// The replies that arrived before the stop, in registration order.
     var replies: [Reply<Value>] {
-        state.withLock { $0.arrived.sorted { $0.order < $1.order }.map(\.reply) }
+        state.locked { $0.arrived.sorted { $0.order < $1.order }.map(\.reply) }
     }
 
     func run(
         targets: [Registration<Responder>], notice: Notice, timeout: Duration
     ) async -> ReplyCollection<Value>.StopReason {
         await withCheckedContinuation { continuation in
-            let stopped = state.withLock { state -> Bool in
+            let stopped = state.locked { state -> Bool in
                 if state.stopReason != nil { return true }
                 state.continuation = continuation
                 return false
             }
             if stopped {
-                continuation.resume(returning: state.withLock { $0.stopReason! })
+                continuation.resume(returning: state.locked { $0.stopReason! })
                 return
             }
             var tasks: [Task<Void, Never>] = []
@@ -56,7 +56,7 @@ final class ReplyGatherer<Value: Sendable>: Sendable {
                 try? await Task.sleep(for: timeout)
                 if !Task.isCancelled { self.finish(.timedOut) }
             })
-            let cancelNow = state.withLock { state -> Bool in
+            let cancelNow = state.locked { state -> Bool in
                 state.tasks = tasks
                 return state.stopReason != nil
             }
@@ -84,7 +84,7 @@ final class ReplyGatherer<Value: Sendable>: Sendable {
     }
 
     private func record(order: Int, reply: Reply<Value>?) {
-        let reason = state.withLock { state -> ReplyCollection<Value>.StopReason? in
+        let reason = state.locked { state -> ReplyCollection<Value>.StopReason? in
             guard state.stopReason == nil else { return nil }
             state.answered += 1
             if let reply { state.arrived.append((order, reply)) }
@@ -97,7 +97,7 @@ final class ReplyGatherer<Value: Sendable>: Sendable {
 
     /// Stops the collection for `reason` unless it already stopped.
     func finish(_ reason: ReplyCollection<Value>.StopReason) {
-        let (continuation, tasks) = state.withLock { state in
+        let (continuation, tasks) = state.locked { state in
             guard state.stopReason == nil else {
                 return (nil as CheckedContinuation<ReplyCollection<Value>.StopReason, Never>?, [Task<Void, Never>]())
             }

@@ -21,7 +21,7 @@ final class NoticeChannel: Sendable {
 
     /// Called by the observer on the posting thread; never waits.
     func send(_ notice: Notice) {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let waiter = state.locked { state -> CheckedContinuation<Void, Never>? in
             guard !state.finished else { return nil }
             switch buffering {
             case .unbounded:
@@ -54,7 +54,7 @@ final class NoticeChannel: Sendable {
     func take(into batch: inout [Notice]) async -> Bool {
         while true {
             if Task.isCancelled { finish() }
-            let ready = state.withLock { state -> Bool? in
+            let ready = state.locked { state -> Bool? in
                 if state.head < state.buffer.count {
                     if state.head == 0 {
                         swap(&batch, &state.buffer)
@@ -70,7 +70,7 @@ final class NoticeChannel: Sendable {
             if let ready { return ready }
             await withTaskCancellationHandler {
                 await withCheckedContinuation { continuation in
-                    let resumeNow = state.withLock { state -> Bool in
+                    let resumeNow = state.locked { state -> Bool in
                         if state.finished || state.head < state.buffer.count { return true }
                         state.waiter = continuation
                         return false
@@ -85,7 +85,7 @@ final class NoticeChannel: Sendable {
 
     /// Ends the stream: the consumer gets what is buffered, then nil.
     func finish() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let waiter = state.locked { state -> CheckedContinuation<Void, Never>? in
             state.finished = true
             defer { state.waiter = nil }
             return state.waiter

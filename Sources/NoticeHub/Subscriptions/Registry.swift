@@ -42,7 +42,7 @@ final class Registry<Handler: Sendable>: Sendable {
         name: NoticeName?, sender: Sender?, excludedSender: Sender?,
         owner: OwnerReference?, handler: Handler
     ) -> Registration<Handler> {
-        state.withLock { state in
+        state.locked { state in
             let registration = Registration(
                 number: state.nextNumber, name: name, sender: sender,
                 excludedSender: excludedSender, owner: owner, registry: self, handler: handler)
@@ -65,14 +65,14 @@ final class Registry<Handler: Sendable>: Sendable {
     }
 
     func remove(_ registration: Registration<Handler>) {
-        state.withLock { state in
+        state.locked { state in
             Self.remove(registration, from: &state)
         }
     }
 
     /// The handlers for a notice, in registration order.
     func targets(name: NoticeName, sender: Sender?) -> Targets {
-        state.withLock { state in
+        state.locked { state in
             if let sender {
                 let key = NameAndSender(name: name, sender: sender)
                 if let cached = state.senderCache[key] { return cached }
@@ -91,21 +91,21 @@ final class Registry<Handler: Sendable>: Sendable {
 
     /// Every live registration, in registration order.
     var all: Targets {
-        state.withLock { state in
+        state.locked { state in
             Array(state.byName.values.joined()) + state.anyName
         }.sorted { $0.number < $1.number }
     }
 
     /// How many registrations are live.
     var count: Int {
-        state.withLock { state in
+        state.locked { state in
             state.byName.values.reduce(state.anyName.count) { $0 + $1.count }
         }
     }
 
     /// Removes registrations whose owners are gone, now.
     func sweepOrphans() {
-        state.withLock { Self.sweepOrphans(&$0) }
+        state.locked { Self.sweepOrphans(&$0) }
     }
 
     private static func sweepOrphans(_ state: inout State) {

@@ -13,15 +13,15 @@ public final class NewsDetail: Sendable {
         hub.observe(NewsLiked.name, owner: self) { detail, notice in
             guard let liked = try? notice.message(NewsLiked.self) else { return }
             detail.log?("News Detail: Received a liked news model with id \(liked.newsID)")
-            detail.state.withLock { if $0.id == liked.newsID { $0.likes += 1 } }
+            detail.state.locked { if $0.id == liked.newsID { $0.likes += 1 } }
         }
         hub.observe(NewsUnliked.name, owner: self) { detail, notice in
             guard let unliked = try? notice.message(NewsUnliked.self) else { return }
             detail.log?("News Detail: Received a disliked news model with id \(unliked.newsID)")
-            detail.state.withLock { if $0.id == unliked.newsID { $0.likes -= 1 } }
+            detail.state.locked { if $0.id == unliked.newsID { $0.likes -= 1 } }
         }
     }
 
     /// The item as shown now.
-    public var item: NewsItem { state.withLock { $0 } }
+    public var item: NewsItem { state.locked { $0 } }
 }

@@ -18,28 +18,28 @@ public final class NewsFeed: Sendable {
         self.log = log
         hub.observe(NewsPublished.name, owner: self) { feed, notice in
             guard let published = try? notice.message(NewsPublished.self) else { return }
-            feed.items.withLock { $0[published.id] = NewsItem(id: published.id, title: published.title) }
+            feed.items.locked { $0[published.id] = NewsItem(id: published.id, title: published.title) }
         }
         hub.observe(NewsLiked.name, owner: self) { feed, notice in
             guard let liked = try? notice.message(NewsLiked.self) else { return }
             feed.log?("News Feed: Received a liked news model with id \(liked.newsID)")
-            feed.items.withLock { $0[liked.newsID]?.likes += 1 }
+            feed.items.locked { $0[liked.newsID]?.likes += 1 }
         }
         hub.observe(NewsUnliked.name, owner: self) { feed, notice in
             guard let unliked = try? notice.message(NewsUnliked.self) else { return }
             feed.log?("News Feed: Received a disliked news model with id \(unliked.newsID)")
-            feed.items.withLock { $0[unliked.newsID]?.likes -= 1 }
+            feed.items.locked { $0[unliked.newsID]?.likes -= 1 }
         }
     }
 
     /// The feed, by news id.
     public var feed: [NewsItem] {
-        items.withLock { $0.values.sorted { $0.id < $1.id } }
+        items.locked { $0.values.sorted { $0.id < $1.id } }
     }
 
     /// One item, if published.
     public func item(_ id: Int) -> NewsItem? {
-        items.withLock { $0[id] }
+        items.locked { $0[id] }
     }
 
     /// `user` likes every item in the feed, one notice each.

@@ -14,24 +14,24 @@ public final class Profiles: Sendable {
         hub.observe(NewsLiked.name, owner: self) { profiles, notice in
             guard let liked = try? notice.message(NewsLiked.self) else { return }
             profiles.log?("Profile: Received a liked news model with id \(liked.newsID)")
-            profiles.counts.withLock { $0[liked.user, default: 0] += 1 }
+            profiles.counts.locked { $0[liked.user, default: 0] += 1 }
         }
         hub.observe(NewsUnliked.name, owner: self) { profiles, notice in
             guard let unliked = try? notice.message(NewsUnliked.self) else { return }
             profiles.log?("Profile: Received a disliked news model with id \(unliked.newsID)")
-            profiles.counts.withLock { $0[unliked.user, default: 0] -= 1 }
+            profiles.counts.locked { $0[unliked.user, default: 0] -= 1 }
         }
     }
 
     /// Every user who has given likes, by name.
     public var profiles: [Profile] {
-        counts.withLock { $0.map { Profile(user: $0.key, givenLikes: $0.value) } }
+        counts.locked { $0.map { Profile(user: $0.key, givenLikes: $0.value) } }
             .filter { $0.givenLikes != 0 }
             .sorted { $0.user < $1.user }
     }
 
     /// One user's profile (zero likes if unknown).
     public func profile(of user: String) -> Profile {
-        Profile(user: user, givenLikes: counts.withLock { $0[user] ?? 0 })
+        Profile(user: user, givenLikes: counts.locked { $0[user] ?? 0 })
     }
 }

@@ -19,6 +19,17 @@ public enum NewsStore {
         }
     }
 
+    /// The news items `user` likes now, from the likes state.
+    public static func likes(of user: String, in hub: NoticeHub) throws -> [Int] {
+        try hub.readState { store in
+            var ids: [Int] = []
+            try store.rows("SELECT news_id FROM likes WHERE user = ? ORDER BY news_id", [.text(user)]) { row in
+                ids.append(Int(row[0].integer ?? 0))
+            }
+            return ids
+        }
+    }
+
     /// Colleagues rebuilt from the stored state, following `hub` from now on.
     public static func rebuildFromState(on hub: NoticeHub, detailID: Int? = nil, log: NewsLog? = nil) throws -> NewsColleagues {
         NewsColleagues(hub: hub, state: try storedState(of: hub), detailID: detailID, log: log)

@@ -9,8 +9,7 @@ struct JournaledNewsDemo {
     let hub: NoticeHub
 
     func run() throws {
-        let published = Set(try NewsStore.storedState(of: hub).feed.map(\.id))
-        if !published.contains(1) || !published.contains(2) { try NewsDemo.seed(hub) }
+        try NewsDemo.prepareJournal(hub)
 
         // The mediator's log registers first so that, as in memory, its line
         // comes before the colleagues' for every notice.

@@ -64,13 +64,13 @@ private final class Printer: Sendable {
         self.stop = stop
     }
 
-    var isDone: Bool { position.withLock { $0.printed >= limit || $0.failure != nil } }
+    var isDone: Bool { position.locked { $0.printed >= limit || $0.failure != nil } }
 
-    var failure: (any Error)? { position.withLock { $0.failure } }
+    var failure: (any Error)? { position.locked { $0.failure } }
 
     /// Prints what `read` reads while holding live notices back.
     func printBacklog(_ read: ((Notice) throws -> Bool) throws -> Void) throws {
-        try position.withLock { position in
+        try position.locked { position in
             guard position.printed < limit else { return }
             try read { notice in
                 self.emit(notice, &position)
@@ -81,7 +81,7 @@ private final class Printer: Sendable {
 
     func printLive(_ notice: Notice) {
         guard names?.contains(notice.name) ?? true else { return }
-        position.withLock { emit(notice, &$0) }
+        position.locked { emit(notice, &$0) }
     }
 
     private func emit(_ notice: Notice, _ position: inout Position) {

@@ -30,7 +30,7 @@ final class JournalFollower: Sendable, CancellableRegistration {
         let start = try options.subscriber.map { (try connection.cursor(of: $0) ?? 0) + 1 } ?? options.query.from
         let box = ConnectionBox(connection)
         let thread = Thread { [self] in
-            self.threadID.withLock { $0 = pthread_self() }
+            self.threadID.locked { $0 = pthread_self() }
             self.run(box.connection, from: start, options: options, sink: sink)
             self.finished.signal()
         }
@@ -43,7 +43,7 @@ final class JournalFollower: Sendable, CancellableRegistration {
     /// Stops the thread; waits for it unless called from the sink itself.
     func cancel() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let isFollowerThread = threadID.withLock { id in id.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+        let isFollowerThread = threadID.locked { id in id.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
         if !isFollowerThread { finished.wait() }
     }
 

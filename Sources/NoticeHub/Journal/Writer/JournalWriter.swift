@@ -125,11 +125,6 @@ final class JournalWriter: @unchecked Sendable {
             self.record = record
         }
 
-        /// Refused by a projection: that answer stands whatever the batch does.
-        var isRefused: Bool {
-            if case .failure(JournalError.refused) = outcome { return true }
-            return false
-        }
     }
 
     private func appendDurably(_ record: JournalRecord) throws -> AppendOutcome {
@@ -150,9 +145,12 @@ final class JournalWriter: @unchecked Sendable {
             queue.removeAll(keepingCapacity: true)
             condition.unlock()
             let started = ContinuousClock.now
-            commit(batch)
+            let outcomes = commit(batch)
             let duration = started.duration(to: .now)
             condition.lock()
+            // Published under the lock, and only now: a waiter woken early
+            // must not see an outcome before its commit is durable.
+            for (pending, outcome) in zip(batch, outcomes) { pending.outcome = outcome }
             expectedBatchSize = max(batch.count, expectedBatchSize - 1)
             lastCommitDuration = duration
             leaderActive = false
@@ -172,22 +170,28 @@ final class JournalWriter: @unchecked Sendable {
     }
 
     /// One transaction for the whole batch; a notice refused by a projection
-    /// fails alone, a failed commit fails every notice of the batch.
-    private func commit(_ batch: [PendingAppend]) {
+    /// fails alone, a failed commit fails every notice of the batch. Runs
+    /// without the lock; returns the outcomes for the caller to publish.
+    private func commit(_ batch: [PendingAppend]) -> [Result<AppendOutcome, any Error>] {
+        var outcomes: [Result<AppendOutcome, any Error>] = []
+        outcomes.reserveCapacity(batch.count)
         do {
             try connection.beginAppending()
             for pending in batch {
-                pending.outcome = Result { try connection.append(pending.record, projections: projectionsFor(pending.record)) }
+                let outcome = Result { try connection.append(pending.record, projections: projectionsFor(pending.record)) }
+                outcomes.append(outcome)
                 // Some errors (a full disk, I/O) make SQLite abandon the whole
                 // transaction: the rest of the batch must not run outside it,
                 // and every poster of the batch learns the cause.
-                if !connection.isAppending, case .failure(let cause) = pending.outcome { throw cause }
+                if !connection.isAppending, case .failure(let cause) = outcome { throw cause }
             }
             try connection.commitAppending()
+            return outcomes
         } catch {
             connection.rollbackAppending()
-            for pending in batch where !pending.isRefused {
-                pending.outcome = .failure(error)
+            return batch.indices.map { index in
+                if index < outcomes.count, case .failure(JournalError.refused) = outcomes[index] { return outcomes[index] }
+                return .failure(error)
             }
         }
     }

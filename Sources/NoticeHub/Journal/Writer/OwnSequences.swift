@@ -11,17 +11,17 @@ final class OwnSequences: Sendable {
     private let state = Mutex(State())
 
     func startTracking() {
-        state.withLock { $0.tracking = true }
+        state.locked { $0.tracking = true }
     }
 
     func insert(_ sequence: Int64) {
-        state.withLock { state in
+        state.locked { state in
             if state.tracking { state.sequences.insert(sequence) }
         }
     }
 
     /// True (and forgotten) when the hub appended `sequence` itself.
     func claim(_ sequence: Int64) -> Bool {
-        state.withLock { $0.sequences.remove(sequence) != nil }
+        state.locked { $0.sequences.remove(sequence) != nil }
     }
 }
