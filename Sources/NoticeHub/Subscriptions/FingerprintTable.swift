@@ -1,10 +1,9 @@
-/// Keys that carry a precomputed hash (``NoticeName``, ``Sender``).
+/// Keys that carry a precomputed hash (``Identifier``).
 protocol Fingerprinted: Equatable {
     var fingerprint: Int { get }
 }
 
-extension NoticeName: Fingerprinted {}
-extension Sender: Fingerprinted {}
+extension Identifier: Fingerprinted {}
 
 /// A small open-addressing map for the registry's delivery cache.
 ///
