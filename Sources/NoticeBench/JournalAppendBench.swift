@@ -68,6 +68,7 @@ enum JournalAppendBench {
     static func durable(threads: Int, anchor: [Double], _ options: BenchOptions) throws -> BenchResult {
         let perThread = options.size(2_000, floor: 200) / threads
         var run = 0
+        var batches: [Double] = []
         let ours = try BenchHarness(repetitions: 3).measureTimed {
             run += 1
             let path = options.path("durable-\(threads)-\(run).sqlite")
@@ -88,9 +89,13 @@ enum JournalAppendBench {
             group.wait()
             let elapsed = now() - start
             try check(failures.value == 0 && (try hub.journalStatistics().notices) == perThread * threads, "durable: rows")
+            let (commits, notices) = hub.groupCommits
+            batches.append(Double(notices) / Double(max(1, commits)))
             return (elapsed, perThread * threads)
         }
-        return BenchHarness.result("journal.append.durable.t\(threads)", ours, anchor: "raw SQLite autocommit, FULL", anchor)
+        var result = BenchHarness.result("journal.append.durable.t\(threads)", ours, anchor: "raw SQLite autocommit, FULL", anchor)
+        result.extra = [("notices_per_commit", BenchHarness.median(batches.sorted()))]
+        return result
     }
 
     static func removeJournal(_ path: String) {

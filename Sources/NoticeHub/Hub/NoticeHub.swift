@@ -91,6 +91,12 @@ public final class NoticeHub: Sendable {
         try writer?.close()
     }
 
+    /// Group commits so far and the notices they carried (durability
+    /// `always`), for the benchmark's report of batch sizes.
+    package var groupCommits: (commits: Int, notices: Int) {
+        writer?.groupCommits ?? (0, 0)
+    }
+
     /// Commits what a batched hub holds now, without waiting for its delay.
     public func flush() throws {
         try writer?.flush()

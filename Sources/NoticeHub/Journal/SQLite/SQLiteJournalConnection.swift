@@ -16,13 +16,13 @@ final class SQLiteJournalConnection: JournalConnection {
     }
 
     func beginAppending() throws {
-        try storage { try connection.execute("BEGIN IMMEDIATE TRANSACTION") }
+        try storage { try connection.executeCached("BEGIN IMMEDIATE TRANSACTION") }
     }
 
     func commitAppending() throws {
         try storage {
             do {
-                try connection.execute("COMMIT TRANSACTION")
+                try connection.executeCached("COMMIT TRANSACTION")
             } catch {
                 rollbackAppending()
                 throw error
