@@ -176,6 +176,16 @@ struct JournalTests {
         withExtendedLifetime(token) {}
     }
 
+    @Test func aCancelledFollowerLeavesNothingBehind() throws {
+        let directory = TemporaryDirectory()
+        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
+        let following = try hub.follow()
+        try hub.post("while.following")
+        following.cancel()
+        for _ in 0..<100 { try hub.post("after") }
+        #expect(hub.writer?.ownSequences.count == 0, "no memory of own posts once nothing follows")
+    }
+
     static func wait(timeout: TimeInterval = 10, until condition: () -> Bool) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while !condition() {

@@ -57,16 +57,24 @@ extension NoticeHub {
     public func follow(pollInterval: Duration = .milliseconds(1)) throws -> Subscription {
         let journal = try requireJournal()
         let own = writer?.ownSequences
+        // Tracking starts before the starting point is read, so no post of
+        // this hub can slip between the two and be delivered twice.
         own?.startTracking()
-        let start = try journal.connect(durability: .always).lastSequence() + 1
-        let follower = try JournalFollower(
-            journal: journal, options: .init(query: JournalQuery(from: start), pollInterval: pollInterval)
-        ) { [weak self] notice in
-            guard let self, let sequence = notice.sequence else { return }
-            if own?.claim(sequence) == true { return }
-            self.deliver(notice)
+        do {
+            let start = try journal.connect(durability: .always).lastSequence() + 1
+            let follower = try JournalFollower(
+                journal: journal, options: .init(query: JournalQuery(from: start), pollInterval: pollInterval),
+                onCancel: { own?.stopTracking() }
+            ) { [weak self] notice in
+                guard let self, let sequence = notice.sequence else { return }
+                if own?.claim(sequence) == true { return }
+                self.deliver(notice)
+            }
+            return Subscription(registration: follower, issuer: identity)
+        } catch {
+            own?.stopTracking()
+            throw error
         }
-        return Subscription(registration: follower, issuer: identity)
     }
 
     /// A durable subscriber: `handler` receives, on a thread of its own and in

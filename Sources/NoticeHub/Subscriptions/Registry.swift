@@ -6,8 +6,9 @@ import Synchronization
 /// computed once — the name's own registrations merged with the any-name ones
 /// in registration order, filtered by sender — and cached until a registration
 /// for that name (or for any name) changes. A post therefore costs one lock,
-/// one or two dictionary lookups and an array retain, whatever the number of
-/// subscribers to other names; handlers are called after the lock is released.
+/// one probe of a table keyed by the name's precomputed fingerprint and an
+/// array retain, whatever the number of subscribers to other names; handlers
+/// are called after the lock is released.
 final class Registry<Handler: Sendable>: Sendable {
     private let state = Mutex(State())
 
@@ -87,13 +88,6 @@ final class Registry<Handler: Sendable>: Sendable {
             state.cache[name] = computed
             return computed
         }
-    }
-
-    /// Every live registration, in registration order.
-    var all: Targets {
-        state.locked { state in
-            Array(state.byName.values.joined()) + state.anyName
-        }.sorted { $0.number < $1.number }
     }
 
     /// How many registrations are live.

@@ -18,14 +18,17 @@ final class JournalFollower: Sendable, CancellableRegistration {
     }
 
     private let stopped = Atomic<Bool>(false)
+    /// Called once when the follower is cancelled.
+    private let onCancel: (@Sendable () -> Void)?
     private let finished = DispatchSemaphore(value: 0)
     private let threadID = Mutex<pthread_t?>(nil)
 
     /// Opens the connection and starts the thread; the first read happens at once.
     init(
-        journal: any NoticeJournal, options: Options,
+        journal: any NoticeJournal, options: Options, onCancel: (@Sendable () -> Void)? = nil,
         sink: @escaping @Sendable (Notice) -> Void
     ) throws {
+        self.onCancel = onCancel
         let connection = try journal.connect(durability: .always)
         let start = try options.subscriber.map { (try connection.cursor(of: $0) ?? 0) + 1 } ?? options.query.from
         let box = ConnectionBox(connection)
@@ -43,6 +46,7 @@ final class JournalFollower: Sendable, CancellableRegistration {
     /// Stops the thread; waits for it unless called from the sink itself.
     func cancel() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        onCancel?()
         let isFollowerThread = threadID.locked { id in id.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
         if !isFollowerThread { finished.wait() }
     }

@@ -55,8 +55,16 @@ final class JournalWriter: @unchecked Sendable {
             for name in projection.names { byName[name, default: []].append(projection) }
         }
         self.projections = byName
-        if case .batched(let maxDelay) = durability { startFlusher(maxDelay) }
-        if case .never = durability { startFlusher(.milliseconds(100)) }
+        if let batchDelay { startFlusher(batchDelay) }
+    }
+
+    /// How long an open transaction may stay uncommitted; nil for `always`.
+    private var batchDelay: Duration? {
+        switch durability {
+        case .always: nil
+        case .batched(let maxDelay): maxDelay
+        case .never: .milliseconds(100)
+        }
     }
 
     deinit {
@@ -66,11 +74,10 @@ final class JournalWriter: @unchecked Sendable {
     /// Appends `record` under the hub's durability; returns its outcome.
     func append(_ record: JournalRecord) throws -> AppendOutcome {
         try checkPayloadSize(record)
-        let outcome: AppendOutcome
-        switch durability {
-        case .always: outcome = try appendDurably(record)
-        case .batched(let maxDelay): outcome = try appendBatched(record, maxDelay: maxDelay)
-        case .never: outcome = try appendBatched(record, maxDelay: .milliseconds(100))
+        let outcome = if let batchDelay {
+            try appendBatched(record, maxDelay: batchDelay)
+        } else {
+            try appendDurably(record)
         }
         ownSequences.insert(outcome.sequence)
         return outcome
