@@ -72,7 +72,12 @@ final class ReplyGatherer<Value: Sendable>: Sendable {
         switch registration.handler {
         case .sync(let respond):
             var answer: Result<any Sendable, any Error>?
-            _ = registration.invoke { _ in answer = Result { try respond(notice) } }
+            // Counted as a delivery, like every invocation: a responder whose
+            // owner is gone cancels itself inside `invoke`, and must not wait
+            // for its own call to end.
+            DeliveryContext.delivering {
+                _ = registration.invoke { _ in answer = Result { try respond(notice) } }
+            }
             return answer
         case .async(let respond):
             do {

@@ -47,7 +47,9 @@ final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
         return true
     }
 
-    /// Runs `body` with the handler unless cancelled or orphaned; false when skipped.
+    /// Runs `body` with the handler unless cancelled or orphaned; false when
+    /// skipped. Call it inside `DeliveryContext.delivering`: an orphan
+    /// cancels itself here and must not wait for its own invocation.
     @inline(__always)
     func invoke(_ body: (Handler) throws -> Void) rethrows -> Bool {
         let before = state.wrappingAdd(Self.invocationUnit, ordering: .acquiring).oldValue
