@@ -21,6 +21,9 @@ struct Noticectl: ParsableCommand {
             TailCommand.self,
             ReplayCommand.self,
             NewsCommand.self,
+            // The spelling, `noticectl like 1 --user alice`, beside `news like`.
+            NewsLikeCommand.self,
+            NewsUnlikeCommand.self,
             FeedCommand.self,
             DetailCommand.self,
             ProfileCommand.self,

@@ -34,6 +34,9 @@ enum DatabaseInspection {
             // immutably, so not even a -shm file appears beside a refused one.
             let hasLog = FileManager.default.fileExists(atPath: path + "-wal")
             let connection = try SQLiteConnection(path: path, mode: hasLog ? .readOnly : .immutable)
+            // Another process may be checkpointing or recovering the log:
+            // wait as appenders do, rather than report SQLITE_BUSY.
+            connection.setBusyTimeout(milliseconds: SQLiteJournal.busyTimeoutMilliseconds)
             let applicationID = try connection.pragmaInt("application_id")
             let version = Int(try connection.pragmaInt("user_version"))
             var tables: [String] = []
