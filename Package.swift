@@ -56,9 +56,14 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "NoticeHubTests",
-            dependencies: ["NoticeHub"],
+            dependencies: ["NoticeHub", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -69,7 +74,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReliabilityTests",
-            dependencies: ["NoticeHub", "NoticeNews", "NoticeTortureChild"],
+            dependencies: ["NoticeHub", "NoticeNews", "NoticeTortureChild", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -84,7 +89,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NoticeNewsTests",
-            dependencies: ["NoticeNews", "NoticeHub"],
+            dependencies: ["NoticeNews", "NoticeHub", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import Foundation
 @testable import NoticeHub
 import Testing
+import TestSupport
 
 struct ImportTests {
     @Test func linesRoundTripThroughExportAndImport() throws {

@@ -2,6 +2,7 @@ import Foundation
 @testable import NoticeHub
 import Synchronization
 import Testing
+import TestSupport
 
 struct JournalTests {
     struct Move: Codable, Sendable, Equatable {

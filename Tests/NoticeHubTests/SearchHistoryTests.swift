@@ -2,6 +2,7 @@ import Foundation
 import NoticeHub
 import Synchronization
 import Testing
+import TestSupport
 
 /// Document 002's search history: a mediator wires the search input, the
 /// history view and the repository without them knowing each other; the

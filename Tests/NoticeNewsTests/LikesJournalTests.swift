@@ -3,6 +3,7 @@ import NoticeHub
 import NoticeNews
 import Synchronization
 import Testing
+import TestSupport
 
 struct LikesJournalTests {
     static func openHub(_ path: String) throws -> NoticeHub {

@@ -2,6 +2,7 @@ import Foundation
 import NoticeHub
 import NoticeNews
 import Testing
+import TestSupport
 
 /// The README's Swift samples, compiled (and most of them run) here; the
 /// last test fails when a sample in the README is not found in this file.

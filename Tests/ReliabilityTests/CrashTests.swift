@@ -2,6 +2,7 @@ import Foundation
 @testable import NoticeHub
 import NoticeNews
 import Testing
+import TestSupport
 
 /// SQLite's crash-test philosophy, with SIGKILL: a child appends and
 /// imports news activity and is killed at random moments; after every kill

@@ -2,6 +2,7 @@ import Foundation
 @testable import NoticeHub
 import NoticeNews
 import Testing
+import TestSupport
 
 /// A disk that fills up mid-write (`PRAGMA max_page_count`): the error
 /// surfaces, and the journal stays consistent and usable.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import NoticeHub
 import Testing
+import TestSupport
 
 /// Four processes append to one journal while a fifth follows it: nothing
 /// lost, nothing doubled, one total order, each poster's own order kept.

@@ -1,24 +1,6 @@
 import Foundation
 @testable import NoticeHub
 
-/// A fresh directory for one test's files, removed afterwards.
-final class TemporaryDirectory: Sendable {
-    let url: URL
-
-    init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("noticehub-reliability-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    func path(_ name: String) -> String {
-        url.appendingPathComponent(name).path
-    }
-}
-
 /// The torture child, built beside the tests.
 enum TortureChild {
     static var executable: URL {

@@ -1,10 +1,10 @@
-import Foundation
+public import Foundation
 
 /// A fresh directory for one test's files, removed when the value goes away.
-final class TemporaryDirectory: Sendable {
-    let url: URL
+public final class TemporaryDirectory: Sendable {
+    public let url: URL
 
-    init() {
+    public init() {
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("noticehub-tests-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -15,7 +15,7 @@ final class TemporaryDirectory: Sendable {
     }
 
     /// The path of `name` inside the directory.
-    func path(_ name: String) -> String {
+    public func path(_ name: String) -> String {
         url.appendingPathComponent(name).path
     }
 }
