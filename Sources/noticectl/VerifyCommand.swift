@@ -5,9 +5,11 @@ import NoticeNews
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Check that the stored likes state is what replaying the journal gives.",
+        abstract: "Check the file's integrity, and that the stored likes state is what replaying the journal gives.",
         discussion: """
-            Exits 0 when they agree; otherwise lists each difference on stdout and exits 1.
+            Runs SQLite's integrity check over every page, then compares the stored likes \
+            state with a replay of the journal. Exits 0 when both are sound; otherwise lists \
+            each problem or difference on stdout and exits 1.
 
             Example:
               noticectl verify --db news.sqlite
@@ -18,6 +20,11 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         let hub = try journal.openHub(creatingIfMissing: false)
+        let problems = try hub.journalIntegrityProblems()
+        guard problems.isEmpty else {
+            for problem in problems { print(problem) }
+            throw CommandFailure("the journal file is damaged (\(problems.count) integrity problems)")
+        }
         let differences = try NewsStore.differences(in: hub)
         guard differences.isEmpty else {
             for difference in differences { print(difference) }

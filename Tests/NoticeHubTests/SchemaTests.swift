@@ -107,3 +107,25 @@ struct SchemaTests {
         #expect(try stored.first?.decode([String: String].self) == payload)
     }
 }
+
+struct IntegrityTests {
+    @Test func damageDeepInsideIsReportedByTheIntegrityCheck() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("deep.sqlite")
+        do {
+            let hub = try NoticeHub(journal: SQLiteJournal(path: path), durability: .batched(maxDelay: .seconds(1)))
+            for index in 0..<3_000 { try hub.post("filler", payload: ["index": index]) }
+            try hub.close()
+        }
+        let sound = try NoticeHub(journal: SQLiteJournal(path: path))
+        #expect(try sound.journalIntegrityProblems().isEmpty)
+
+        let url = URL(fileURLWithPath: path)
+        var bytes = try Array(Data(contentsOf: url))
+        let page = 4096, middle = (bytes.count / page / 2) * page
+        for offset in middle..<(middle + page) { bytes[offset] = 0xFF }
+        try Data(bytes).write(to: url)
+        let damaged = try NoticeHub(journal: SQLiteJournal(path: path))
+        #expect(try !damaged.journalIntegrityProblems().isEmpty)
+    }
+}

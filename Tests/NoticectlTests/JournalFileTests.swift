@@ -116,3 +116,24 @@ struct ReadOnlyCommandTests {
         #expect(try scratch.listing().isEmpty)
     }
 }
+
+struct VerifyIntegrityTests {
+    @Test func verifyReportsAJournalDamagedDeepInside() throws {
+        let scratch = try Scratch()
+        let cli = NoticectlRunner(in: scratch)
+        let lines = (0..<3_000).map { #"{"name":"filler","payload":{"index":\#($0)}}"# }
+        try scratch.write(lines.joined(separator: "\n") + "\n", to: "filler.jsonl")
+        try cli("import", "filler.jsonl")
+        #expect(try cli("verify").status == 0)
+
+        let url = URL(fileURLWithPath: scratch.path("noticehub.sqlite"))
+        var bytes = try Array(Data(contentsOf: url))
+        let page = 4096, middle = (bytes.count / page / 2) * page
+        for offset in middle..<(middle + page) { bytes[offset] = 0xFF }
+        try Data(bytes).write(to: url)
+        let outcome = try cli.run(["verify"])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.hasPrefix("error: the journal file is damaged"))
+        #expect(!outcome.stdout.isEmpty)
+    }
+}

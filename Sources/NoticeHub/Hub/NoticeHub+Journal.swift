@@ -45,6 +45,12 @@ extension NoticeHub {
         try requireJournal().connect(durability: .always).statistics()
     }
 
+    /// What the journal's storage finds wrong with itself (SQLite's
+    /// `integrity_check`); empty when the file is sound. Reads every page.
+    public func journalIntegrityProblems() throws -> [String] {
+        try requireJournal().connect(durability: .always).integrityProblems()
+    }
+
     /// The journal's last sequence number (0 when empty).
     public func lastSequence() throws -> Int64 {
         try requireJournal().connect(durability: .always).lastSequence()

@@ -37,6 +37,8 @@ public protocol JournalConnection: AnyObject {
 
     /// Counts and bounds of the journal.
     func statistics() throws -> JournalStatistics
+    /// What the storage's own consistency check finds wrong; empty when sound.
+    func integrityProblems() throws -> [String]
 
     /// A durable subscriber's cursor: the last sequence it handled.
     func cursor(of subscriber: String) throws -> Int64?

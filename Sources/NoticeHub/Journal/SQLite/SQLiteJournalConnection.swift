@@ -167,6 +167,22 @@ final class SQLiteJournalConnection: JournalConnection {
         }
     }
 
+    func integrityProblems() throws -> [String] {
+        do {
+            let statement = try connection.prepare("PRAGMA integrity_check")
+            var problems: [String] = []
+            while try statement.step() {
+                if let line = statement.string(at: 0), line != "ok" { problems.append(line) }
+            }
+            return problems
+        } catch let error as SQLiteError where error.code.primary == .corrupt || error.code.primary == .notADB {
+            // Damage bad enough to stop the check is itself the finding.
+            return [error.message]
+        } catch let error as SQLiteError {
+            throw JournalError.storage(error.description)
+        }
+    }
+
     func cursor(of subscriber: String) throws -> Int64? {
         try storage {
             let statement = try connection.cachedStatement("SELECT cursor FROM subscribers WHERE name = ?")
