@@ -25,9 +25,11 @@ let package = Package(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // The asymmetric fence that lets a delivery skip atomic read-modify-writes.
+        .target(name: "CAsymmetricFence"),
         .target(
             name: "NoticeHub",
-            dependencies: ["CSQLite"],
+            dependencies: ["CSQLite", "CAsymmetricFence"],
             swiftSettings: strictSettings
         ),
         .target(

@@ -50,14 +50,22 @@ struct ConcurrencyTests {
         withExtendedLifetime((tokens, echo)) {}
     }
 
-    @Test func aHandlerIsNeverCalledAfterCancelReturns() throws {
+    /// `nesting` 0 runs the handler in an outermost delivery; 12 runs it
+    /// inside deliveries nested deeper than a thread's running slots, where
+    /// invocations are counted on the registration instead.
+    @Test(arguments: [0, 12])
+    func aHandlerIsNeverCalledAfterCancelReturns(nesting: Int) throws {
         let hub = NoticeHub()
+        let nest = hub.observe("nest") { notice in
+            let depth = try! notice.decode(Int.self)
+            if depth > 0 { _ = try? hub.post("nest", payload: depth - 1) } else { _ = try? hub.post("hot") }
+        }
         let stop = Atomic<Bool>(false)
         let posters = DispatchGroup()
         for _ in 0..<3 {
             posters.enter()
             Thread {
-                while !stop.load(ordering: .relaxed) { _ = try? hub.post("hot") }
+                while !stop.load(ordering: .relaxed) { _ = try? hub.post("nest", payload: nesting) }
                 posters.leave()
             }.start()
         }
@@ -79,6 +87,7 @@ struct ConcurrencyTests {
         #expect(violations == 0)
         stop.store(true, ordering: .relaxed)
         posters.wait()
+        withExtendedLifetime(nest) {}
     }
 
     @Test func requestsFromManyThreadsEachGetEveryReply() {

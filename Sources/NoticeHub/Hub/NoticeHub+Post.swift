@@ -37,17 +37,18 @@ extension NoticeHub {
 
     /// Journals (on a journaled hub) then delivers; during this hub's replay,
     /// does neither, since the replayed journal already holds what follows.
-    func post(_ notice: Notice) throws -> Notice {
-        if DeliveryContext.isReplaying(identity) { return notice }
+    func post(_ notice: consuming Notice) throws -> Notice {
+        let context = DeliveryContext.current
+        if context.isReplaying(identity) { return notice }
         guard let writer else {
-            deliver(notice)
+            deliver(notice, in: context)
             return notice
         }
         var journaled = notice
-        switch try writer.append(JournalRecord(notice: notice, payloadJSON: notice.payloadJSON())) {
+        switch try writer.append(JournalRecord(notice: journaled, payloadJSON: journaled.payloadJSON())) {
         case .appended(let sequence):
             journaled.sequence = sequence
-            deliver(journaled)
+            deliver(journaled, in: context)
         case .duplicate(let sequence):
             journaled.sequence = sequence
         }
@@ -55,15 +56,15 @@ extension NoticeHub {
     }
 
     /// Calls every matching observer, in registration order, on this thread.
-    func deliver(_ notice: Notice) {
+    func deliver(_ notice: Notice, in context: DeliveryContext = .current) {
         let targets = observers.targets(name: notice.name, sender: notice.sender)
         guard !targets.isEmpty else { return }
-        DeliveryContext.delivering {
+        context.delivering {
             // The array keeps every registration alive: no retain per call.
             targets.withUnsafeBufferPointer { registrations in
                 for index in registrations.indices {
                     Unmanaged.passUnretained(registrations[index])._withUnsafeGuaranteedRef { registration in
-                        _ = registration.invoke { $0(notice) }
+                        _ = registration.invoke(in: context) { $0(notice) }
                     }
                 }
             }

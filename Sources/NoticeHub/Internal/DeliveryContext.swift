@@ -3,50 +3,94 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
-/// What the current thread is doing for NoticeHub: how deep it is in nested
-/// deliveries, and which hub (if any) it is replaying.
+/// The current thread's delivery state (``DeliveryThread``), looked up once
+/// per post and then reached through a plain pointer.
 ///
 /// Thread-specific, because it is read on every post and every cancel, and a
-/// handler's nested posts run on the same thread as the delivery.
-enum DeliveryContext {
-    private static let depthKey = makeKey()
-    private static let replayKey = makeKey()
+/// handler's nested posts run on the same thread as the delivery. The state is
+/// created on a thread's first delivery and released when the thread ends.
+struct DeliveryContext {
+    /// Kept alive by the thread-specific slot, which outlives every use of a
+    /// context (a context never leaves the thread that looked it up).
+    private let state: UnsafeMutablePointer<DeliveryThread.State>
 
-    private static func makeKey() -> pthread_key_t {
+    private static let key: pthread_key_t = {
         var key = pthread_key_t()
-        let status = pthread_key_create(&key, nil)
+        let status = pthread_key_create(&key) { block in
+            guard let block else { return }
+            let thread = Unmanaged<DeliveryThread>.fromOpaque(block)
+            DeliveryThreads.remove(thread.takeUnretainedValue())
+            thread.release()
+        }
         precondition(status == 0, "pthread_key_create failed: \(status)")
         return key
+    }()
+
+    /// This thread's context, created on first use.
+    @inline(__always)
+    static var current: DeliveryContext {
+        if let block = pthread_getspecific(key) {
+            return Unmanaged<DeliveryThread>.fromOpaque(block)._withUnsafeGuaranteedRef {
+                DeliveryContext(state: $0.state)
+            }
+        }
+        let thread = DeliveryThread()
+        DeliveryThreads.add(thread)
+        pthread_setspecific(key, Unmanaged.passRetained(thread).toOpaque())
+        return DeliveryContext(state: thread.state)
     }
 
-    private static var depth: Int {
-        get { Int(bitPattern: pthread_getspecific(depthKey)) }
-        set { pthread_setspecific(depthKey, UnsafeRawPointer(bitPattern: newValue)) }
+    /// This thread's state if it ever delivered, without creating it.
+    static var existingThread: DeliveryThread? {
+        pthread_getspecific(key).map { Unmanaged<DeliveryThread>.fromOpaque($0).takeUnretainedValue() }
     }
 
     /// True while this thread is inside at least one handler call.
-    static var isDelivering: Bool { depth > 0 }
+    var isDelivering: Bool { state.pointee.depth > 0 }
+
+    /// The nesting level of the delivery running now (0 for the outermost).
+    var level: Int { state.pointee.depth - 1 }
 
     /// Runs `body` counted as a delivery on this thread.
     @inline(__always)
-    static func delivering<T>(_ body: () throws -> T) rethrows -> T {
-        depth += 1
-        defer { depth -= 1 }
+    func delivering<T>(_ body: () throws -> T) rethrows -> T {
+        state.pointee.depth += 1
+        defer { state.pointee.depth -= 1 }
         return try body()
     }
 
+    /// Announces that this thread starts running the registration `value`'s
+    /// handler at `level`; the caller then checks the cancelled bit.
+    @inline(__always)
+    func enter(_ value: UInt, at level: Int) {
+        state.pointee.running[level].store(value, ordering: .relaxed)
+        AsymmetricFence.light(expedited: state.pointee.expedited)
+    }
+
+    /// The handler at `level` has returned (or was skipped).
+    @inline(__always)
+    func leave(at level: Int) {
+        state.pointee.running[level].store(0, ordering: .releasing)
+    }
+
     /// True while this thread is delivering a replay of the hub `hub`.
-    static func isReplaying(_ hub: ObjectIdentifier) -> Bool {
-        guard let marker = pthread_getspecific(replayKey) else { return false }
-        return UInt(bitPattern: marker) == UInt(bitPattern: hub)
+    @inline(__always)
+    func isReplaying(_ hub: ObjectIdentifier) -> Bool {
+        state.pointee.replaying == UInt(bitPattern: hub)
+    }
+
+    /// Runs `body` marked as replaying `hub` on this thread.
+    func replaying<T>(_ hub: ObjectIdentifier, _ body: () throws -> T) rethrows -> T {
+        let saved = state.pointee.replaying
+        state.pointee.replaying = UInt(bitPattern: hub)
+        defer { state.pointee.replaying = saved }
+        return try body()
     }
 
     /// Runs `body` marked as replaying `hub` on this thread.
     static func replaying<T>(_ hub: ObjectIdentifier, _ body: () throws -> T) rethrows -> T {
-        let saved = pthread_getspecific(replayKey)
-        pthread_setspecific(replayKey, UnsafeRawPointer(bitPattern: UInt(bitPattern: hub)))
-        defer { pthread_setspecific(replayKey, saved) }
-        return try body()
+        try current.replaying(hub, body)
     }
 }

@@ -23,9 +23,10 @@ extension NoticeHub {
         guard !targets.isEmpty else { return [] }
         var replies: [Reply<Value>] = []
         replies.reserveCapacity(targets.count)
-        DeliveryContext.delivering {
+        let context = DeliveryContext.current
+        context.delivering {
             for registration in targets {
-                _ = registration.invoke { handler in
+                _ = registration.invoke(in: context) { handler in
                     let answer: Result<any Sendable, any Error>
                     switch handler {
                     case .sync(let respond):

@@ -75,8 +75,9 @@ final class ReplyGatherer<Value: Sendable>: Sendable {
             // Counted as a delivery, like every invocation: a responder whose
             // owner is gone cancels itself inside `invoke`, and must not wait
             // for its own call to end.
-            DeliveryContext.delivering {
-                _ = registration.invoke { _ in answer = Result { try respond(notice) } }
+            let context = DeliveryContext.current
+            context.delivering {
+                _ = registration.invoke(in: context) { _ in answer = Result { try respond(notice) } }
             }
             return answer
         case .async(let respond):

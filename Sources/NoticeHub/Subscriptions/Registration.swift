@@ -7,10 +7,14 @@ import Synchronization
 
 /// One registered handler with its filters, shared by observers and responders.
 ///
-/// Its state word makes cancellation exact: bit 0 says cancelled, the rest
-/// counts invocations in flight (in steps of two). An invocation only starts
-/// while the bit is clear, and `cancel()` called outside any delivery waits for
-/// the ones already running, so once it returns the handler never runs again.
+/// Cancellation is exact: once `cancel()` returns (called outside any
+/// delivery), the handler never runs again and no call of it is still
+/// running. An invocation announces itself in its thread's running slot
+/// (``DeliveryThread``) and only starts while the cancelled bit is clear;
+/// `cancel()` sets the bit and waits for every slot holding this
+/// registration. Invocations nested deeper than the slots count themselves
+/// in the state word instead: bit 0 says cancelled, the rest counts those
+/// invocations (in steps of two).
 final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
     /// Position in registration order; delivery follows it.
     let number: UInt64
@@ -47,14 +51,32 @@ final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
         return true
     }
 
+    /// This registration as a running-slot value.
+    private var slotValue: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
+
     /// Runs `body` with the handler unless cancelled or orphaned; false when
-    /// skipped. Call it inside `DeliveryContext.delivering`: an orphan
-    /// cancels itself here and must not wait for its own invocation.
+    /// skipped. Call it inside `context.delivering`: an orphan cancels itself
+    /// here and must not wait for its own invocation.
     @inline(__always)
-    func invoke(_ body: (Handler) throws -> Void) rethrows -> Bool {
+    func invoke(in context: DeliveryContext, _ body: (Handler) throws -> Void) rethrows -> Bool {
+        let level = context.level
+        guard level < DeliveryThread.slotCount else { return try invokeCounted(body) }
+        context.enter(slotValue, at: level)
+        defer { context.leave(at: level) }
+        guard state.load(ordering: .relaxed) & Self.cancelledBit == 0 else { return false }
+        return try run(body)
+    }
+
+    /// `invoke` for deliveries nested deeper than the running slots.
+    private func invokeCounted(_ body: (Handler) throws -> Void) rethrows -> Bool {
         let before = state.wrappingAdd(Self.invocationUnit, ordering: .acquiring).oldValue
         defer { state.wrappingSubtract(Self.invocationUnit, ordering: .releasing) }
         guard before & Self.cancelledBit == 0 else { return false }
+        return try run(body)
+    }
+
+    @inline(__always)
+    private func run(_ body: (Handler) throws -> Void) rethrows -> Bool {
         if let owner, owner.isGone {
             cancel()
             return false
@@ -76,7 +98,9 @@ final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
         registry?.remove(self)
         // Inside a delivery this thread may itself be running the handler (or a
         // handler another thread waits on): waiting could never end.
-        guard !DeliveryContext.isDelivering else { return }
+        let caller = DeliveryContext.existingThread
+        if let caller, caller.state.pointee.depth > 0 { return }
+        DeliveryThreads.waitUntilNoneRuns(slotValue, except: caller)
         while state.load(ordering: .acquiring) >= Self.invocationUnit {
             sched_yield()
         }

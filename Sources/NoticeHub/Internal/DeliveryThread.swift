@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// One thread's delivery state: how deep it is in nested deliveries, which hub
+/// it is replaying, and which registrations' handlers it is running now.
+///
+/// The running slots are what make `cancel()` exact without atomic
+/// read-modify-writes on the delivery path: a delivery at nesting level L
+/// writes the registration into slot L, fences lightly, then checks the
+/// cancelled bit; a cancel sets the bit, fences heavily and waits until no
+/// thread's slot holds the registration (``DeliveryThreads``). Deliveries
+/// nested deeper than the slots fall back to counting on the registration.
+///
+/// The state lives in memory of its own so that the delivery path reaches it
+/// through a plain pointer (``DeliveryContext``), with no reference counting;
+/// this object owns that memory and keeps it alive for threads that scan it.
+/// `@unchecked Sendable`: `depth` and `replaying` are only touched by the
+/// owning thread; other threads only read the atomic slots.
+final class DeliveryThread: @unchecked Sendable {
+    static var slotCount: Int { 8 }
+
+    struct State: ~Copyable {
+        var depth = 0
+        var replaying: UInt = 0
+        /// Whether the light fence may be a compiler barrier only.
+        let expedited = AsymmetricFence.isExpedited
+        let running: InlineArray<8, Atomic<UInt>> = InlineArray { _ in Atomic(0) }
+    }
+
+    let state: UnsafeMutablePointer<State>
+
+    init() {
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    /// Waits (yielding) while this thread runs the registration `value`.
+    func waitWhileRunning(_ value: UInt) {
+        for level in 0..<Self.slotCount {
+            while state.pointee.running[level].load(ordering: .acquiring) == value {
+                sched_yield()
+            }
+        }
+    }
+}
