@@ -56,4 +56,23 @@ struct NameTests {
         #expect(first.description == first.description.lowercased())
         #expect(NoticeID("not a uuid") == nil)
     }
+
+    @Test func noticeIDsParseAsFoundationReadsUUIDs() throws {
+        for _ in 0..<200 {
+            let uuid = UUID()
+            #expect(NoticeID(uuid.uuidString)?.uuid == uuid, "upper case")
+            #expect(NoticeID(uuid.uuidString.lowercased())?.uuid == uuid, "lower case")
+        }
+        let valid = "0123abcd-ef45-6789-ABCD-EF0123456789"
+        #expect(NoticeID(valid)?.uuid == UUID(uuidString: valid))
+        // Every position refuses a character that is not a hexadecimal digit.
+        for offset in valid.indices where valid[offset] != "-" {
+            for bad in ["g", "G", "@", "`", "/", ":", " ", "é"] {
+                var text = valid
+                text.replaceSubrange(offset...offset, with: bad)
+                #expect(NoticeID(text) == nil, "\(text)")
+            }
+        }
+        #expect(NoticeID("0123abcd0ef45-6789-ABCD-EF012345678") == nil, "a dash out of place")
+    }
 }
