@@ -47,9 +47,6 @@ struct DeliveryContext {
         pthread_getspecific(key).map { Unmanaged<DeliveryThread>.fromOpaque($0).takeUnretainedValue() }
     }
 
-    /// True while this thread is inside at least one handler call.
-    var isDelivering: Bool { state.pointee.depth > 0 }
-
     /// The nesting level of the delivery running now (0 for the outermost).
     var level: Int { state.pointee.depth - 1 }
 

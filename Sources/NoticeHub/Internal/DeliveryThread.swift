@@ -21,6 +21,7 @@ import Synchronization
 /// `@unchecked Sendable`: `depth` and `replaying` are only touched by the
 /// owning thread; other threads only read the atomic slots.
 final class DeliveryThread: @unchecked Sendable {
+    /// The running slots per thread (the size of `State.running`).
     static var slotCount: Int { 8 }
 
     struct State: ~Copyable {
@@ -37,6 +38,10 @@ final class DeliveryThread: @unchecked Sendable {
         state = .allocate(capacity: 1)
         state.initialize(to: State())
     }
+
+    /// True while this thread is inside at least one handler call. Read by
+    /// the owning thread only.
+    var isDelivering: Bool { state.pointee.depth > 0 }
 
     deinit {
         state.deinitialize(count: 1)

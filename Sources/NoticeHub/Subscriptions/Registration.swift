@@ -99,7 +99,7 @@ final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
         // Inside a delivery this thread may itself be running the handler (or a
         // handler another thread waits on): waiting could never end.
         let caller = DeliveryContext.existingThread
-        if let caller, caller.state.pointee.depth > 0 { return }
+        if let caller, caller.isDelivering { return }
         DeliveryThreads.waitUntilNoneRuns(slotValue, except: caller)
         while state.load(ordering: .acquiring) >= Self.invocationUnit {
             sched_yield()
