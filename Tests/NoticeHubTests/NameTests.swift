@@ -73,6 +73,12 @@ struct NameTests {
                 #expect(NoticeID(text) == nil, "\(text)")
             }
         }
+        // Two-byte characters in place of two digits keep the length at 36.
+        for offset in [0, 9, 14, 19, 24, 34] {
+            var text = Array(valid.utf8)
+            text.replaceSubrange(offset..<offset + 2, with: "é".utf8)
+            #expect(NoticeID(String(decoding: text, as: UTF8.self)) == nil, "é at \(offset)")
+        }
         #expect(NoticeID("0123abcd0ef45-6789-ABCD-EF012345678") == nil, "a dash out of place")
     }
 }
