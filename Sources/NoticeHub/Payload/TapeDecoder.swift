@@ -40,7 +40,7 @@ final class TapeDecoder: Decoder {
         guard entries[current].kind == .object else {
             throw typeError(KeyedDecodingContainer<Key>.self, expected: "object", at: current, path: path)
         }
-        return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, object: current, ownPath: nil))
+        return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, object: current, pathID: -1))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

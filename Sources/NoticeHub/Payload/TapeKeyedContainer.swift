@@ -2,14 +2,28 @@ import Foundation
 
 /// Keyed container of `TapeDecoder`: looks keys up by scanning the object's members on
 /// the tape (hashed for large objects), comparing raw UTF-8 without allocating.
+///
+/// Holds no counted references, so the standard library's type-erasing box copies and
+/// destroys it on every `decode(_:forKey:)` without retains or releases. The decoder
+/// outlives its containers: both live only for the top-level `decode` call.
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: TapeDecoder
+    unowned(unsafe) let decoder: TapeDecoder
     let object: Int
-    /// Nil when made directly from the decoder, whose current path is then this
-    /// container's path (see `TapeDecoder.unbox`).
-    let ownPath: [any CodingKey]?
+    /// -1 when made directly from the decoder, whose current path is then this
+    /// container's path (see `TapeDecoder.unbox`); otherwise registered with
+    /// `decoder.registerPath`.
+    let pathID: Int32
 
-    var codingPath: [any CodingKey] { ownPath ?? decoder.path }
+    init(decoder: TapeDecoder, object: Int, pathID: Int32) {
+        self.decoder = decoder
+        self.object = object
+        self.pathID = pathID
+    }
+
+    var codingPath: [any CodingKey] { decoder.registeredPath(pathID) }
+
+    /// The path to hand `TapeDecoder.unbox`: nil for the decoder's own.
+    private var ownPath: [any CodingKey]? { pathID < 0 ? nil : decoder.registeredPath(pathID) }
 
     var allKeys: [Key] {
         var keys: [Key] = []
@@ -95,7 +109,8 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         guard decoder.entries[index].kind == .object else {
             throw decoder.typeError(KeyedDecodingContainer<NestedKey>.self, expected: "object", at: index, path: path)
         }
-        return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(decoder: decoder, object: index, ownPath: path))
+        return KeyedDecodingContainer(
+            TapeKeyedContainer<NestedKey>(decoder: decoder, object: index, pathID: decoder.registerPath(path)))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {

@@ -86,7 +86,8 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         guard decoder.entries[position].kind == .object else {
             throw decoder.typeError(KeyedDecodingContainer<NestedKey>.self, expected: "object", at: position, path: path)
         }
-        let container = TapeKeyedContainer<NestedKey>(decoder: decoder, object: position, ownPath: path)
+        let container = TapeKeyedContainer<NestedKey>(
+            decoder: decoder, object: position, pathID: decoder.registerPath(path))
         advance()
         return KeyedDecodingContainer(container)
     }
