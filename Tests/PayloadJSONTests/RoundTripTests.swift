@@ -57,6 +57,29 @@ struct RoundTripTests {
             == #"{"name":"Ada","age":36,"address":{"street":"1 Loop"},"nicknames":["a","b"],"scores":[1.5,-2.0],"manager":{"street":"x","zip":"9"}}"#)
     }
 
+    /// Small documents' tapes live in a stack buffer and a shallow stack; these sizes
+    /// cross into the heap-grown tape and the full-depth stack.
+    @Test(arguments: [1, 63, 64, 65, 1_000, 50_000])
+    func documentsOfEverySizeDecode(elements: Int) throws {
+        let value = (0..<elements).map { Person(name: "p\($0)", age: $0, address: Address(street: "s", zip: nil),
+                                                nicknames: [], scores: [Double($0)], manager: nil) }
+        #expect(try TestSupport.roundTrip(value) == value)
+    }
+
+    @Test(arguments: [127, 128, 129, 512])
+    func deeplyNestedDocumentsDecode(depth: Int) throws {
+        let text = String(repeating: "[", count: depth) + "7" + String(repeating: "]", count: depth)
+        var value = try PayloadDecoder().decode(JSONValue.self, from: text)
+        for _ in 0..<depth {
+            guard case .array(let elements) = value, elements.count == 1 else {
+                Issue.record("expected a one-element array")
+                return
+            }
+            value = elements[0]
+        }
+        #expect(value == .int(7))
+    }
+
     @Test func enumsWithAssociatedValues() throws {
         let shapes: [Shape] = [.circle(radius: 2.5), .rect(width: 3, height: 4), .labelled("x", 7), .empty]
         #expect(try TestSupport.roundTrip(shapes) == shapes)

@@ -7,9 +7,16 @@ import Foundation
 /// `JSONTapeParser.maxDepth`, which also bounds the recursion here.
 enum JSONParser {
     static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> JSONValue {
-        let tape = try JSONTapeParser.parse(bytes)
-        let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        return try value(at: 0, in: tape, base: base)
+        let result = withUnsafeTemporaryAllocation(
+            of: JSONTape.Entry.self, capacity: JSONTapeParser.scratchEntries
+        ) { scratch in
+            Result { () throws(JSONSyntaxError) -> JSONValue in
+                let tape = try JSONTapeParser.parse(bytes, scratch: scratch)
+                defer { tape.release() }
+                return try value(at: 0, in: tape, base: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            }
+        }
+        return try result.get()
     }
 
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {

@@ -9,10 +9,11 @@ import Foundation
 /// from, and everything in it was validated when it was built (UTF-8, escapes, number
 /// syntax, structure), so readers may index it without further checks.
 ///
-/// A class over manually managed memory rather than an `Array` because reads on the
-/// decode hot path then need neither bounds checks nor retains. It is immutable after
-/// construction, hence `@unchecked Sendable`.
-final class JSONTape: @unchecked Sendable {
+/// A view over manually managed memory rather than an `Array`, so reads on the decode
+/// hot path need neither bounds checks nor retains. Small documents' entries live in a
+/// caller's stack buffer (see `JSONTapeParser.parse(_:scratch:)`); larger ones spill to
+/// the heap, and `release()` frees that when the caller is done.
+struct JSONTape {
     /// The shape of one tape entry.
     enum Kind: UInt8, Sendable {
         case null
@@ -40,21 +41,25 @@ final class JSONTape: @unchecked Sendable {
         var end: UInt32
     }
 
-    /// The entries themselves, for hot loops that must not retain the tape per access;
-    /// valid as long as the tape is alive.
+    /// The entries; valid until `release()`, and no longer than the scratch buffer they
+    /// were parsed into.
     let storage: UnsafeMutablePointer<Entry>
     /// Number of entries of the document; the root is entry 0.
     let count: Int
+    /// True when `storage` was allocated on the heap rather than taken from scratch.
+    private let ownsStorage: Bool
 
-    /// Takes ownership of `storage`, which must hold `count + 1` initialised entries: the
-    /// document followed by a `null` entry (see `nullIndex`).
-    init(taking storage: UnsafeMutablePointer<Entry>, count: Int) {
+    /// `storage` must hold `count + 1` initialised entries: the document followed by a
+    /// `null` entry (see `nullIndex`).
+    init(storage: UnsafeMutablePointer<Entry>, count: Int, ownsStorage: Bool) {
         self.storage = storage
         self.count = count
+        self.ownsStorage = ownsStorage
     }
 
-    deinit {
-        storage.deallocate()
+    /// Frees the entries if they were spilled to the heap; the tape is unusable after.
+    func release() {
+        if ownsStorage { storage.deallocate() }
     }
 
     /// A synthetic `null` after the document, standing in for absent values (the value of

@@ -9,6 +9,13 @@ import Foundation
 struct JSONTapeParser {
     /// Deepest array/object nesting accepted; anything deeper is an error, not a crash.
     static let maxDepth = 512
+    /// Entries a caller's scratch buffer should hold: 1 KiB, which
+    /// `withUnsafeTemporaryAllocation` always places on the machine stack. Payloads up to
+    /// a few hundred bytes fit, so decoding them allocates nothing for the tape.
+    static let scratchEntries = 64
+    /// Nesting the first attempt's stack holds (1 KiB as well); deeper documents are
+    /// parsed again with a heap stack of `maxDepth`.
+    private static let shallowDepth = 128
 
     private let bytes: UnsafePointer<UInt8>
     private let count: Int
@@ -16,18 +23,32 @@ struct JSONTapeParser {
     private var entries: UnsafeMutablePointer<JSONTape.Entry>
     private var entryCount = 0
     private var entryCapacity: Int
+    /// False while `entries` is the caller's scratch buffer.
+    private var ownsEntries: Bool
 
-    private init(bytes: UnsafePointer<UInt8>, count: Int) {
+    private init(bytes: UnsafePointer<UInt8>, count: Int, scratch: UnsafeMutableBufferPointer<JSONTape.Entry>) {
         self.bytes = bytes
         self.count = count
         // Typical payloads need about one entry per 6-7 bytes; starting a little above
-        // that avoids regrowth without wasting much on small documents.
-        self.entryCapacity = count / 4 + 8
-        self.entries = .allocate(capacity: entryCapacity)
+        // that avoids regrowth without wasting much on large documents.
+        let expected = count / 4 + 8
+        if let base = scratch.baseAddress, expected <= scratch.count {
+            self.entries = base
+            self.entryCapacity = scratch.count
+            self.ownsEntries = false
+        } else {
+            self.entries = .allocate(capacity: expected)
+            self.entryCapacity = expected
+            self.ownsEntries = true
+        }
     }
 
-    /// Parses exactly one JSON value, with optional surrounding whitespace.
-    static func parse(_ buffer: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> JSONTape {
+    /// Parses exactly one JSON value, with optional surrounding whitespace, recording its
+    /// entries in `scratch` while they fit. The caller must `release()` the tape and must
+    /// not use it after `scratch` goes away.
+    static func parse(
+        _ buffer: UnsafeRawBufferPointer, scratch: UnsafeMutableBufferPointer<JSONTape.Entry>
+    ) throws(JSONSyntaxError) -> JSONTape {
         guard let base = buffer.baseAddress, buffer.count > 0 else {
             throw JSONSyntaxError(.unexpectedEndOfInput, at: 0)
         }
@@ -35,22 +56,36 @@ struct JSONTapeParser {
         guard buffer.count < Int(UInt32.max) else {
             throw JSONSyntaxError(.documentTooLarge, at: 0)
         }
-        var parser = JSONTapeParser(bytes: base.assumingMemoryBound(to: UInt8.self), count: buffer.count)
-        // The container stack lives on the machine stack: depth is capped, so it is small.
-        let outcome = withUnsafeTemporaryAllocation(of: Int.self, capacity: maxDepth) { stack in
-            Result { () throws(JSONSyntaxError) -> Void in try parser.run(stack: stack.baseAddress!) }
-        }
+        var parser = JSONTapeParser(bytes: base.assumingMemoryBound(to: UInt8.self), count: buffer.count, scratch: scratch)
         do {
-            try outcome.get()
+            try parser.runWithStack()
         } catch {
-            parser.entries.deallocate()
+            if parser.ownsEntries { parser.entries.deallocate() }
             throw error
         }
         parser.append(.null, flag: false, start: 0, length: 0)  // JSONTape.nullIndex
-        return JSONTape(taking: parser.entries, count: parser.entryCount - 1)
+        return JSONTape(storage: parser.entries, count: parser.entryCount - 1, ownsStorage: parser.ownsEntries)
     }
 
-    private mutating func run(stack: UnsafeMutablePointer<Int>) throws(JSONSyntaxError) {
+    /// Runs with a container stack on the machine stack, and again with a full-depth
+    /// heap stack only if the document nests deeper than that.
+    private mutating func runWithStack() throws(JSONSyntaxError) {
+        let shallow = withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.shallowDepth) { stack in
+            Result { () throws(JSONSyntaxError) -> Bool in
+                try run(stack: stack.baseAddress!, capacity: Self.shallowDepth)
+            }
+        }
+        if try shallow.get() { return }
+        pos = 0
+        entryCount = 0
+        let stack = UnsafeMutablePointer<Int>.allocate(capacity: Self.maxDepth)
+        defer { stack.deallocate() }
+        _ = try run(stack: stack, capacity: Self.maxDepth)
+    }
+
+    /// Returns false, having stopped early, when the document nests deeper than
+    /// `capacity` but not deeper than `maxDepth`.
+    private mutating func run(stack: UnsafeMutablePointer<Int>, capacity: Int) throws(JSONSyntaxError) -> Bool {
         var depth = 0
 
         valueLoop: while true {
@@ -59,8 +94,11 @@ struct JSONTapeParser {
             let byte = bytes[pos]
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                guard depth < Self.maxDepth else {
-                    throw JSONSyntaxError(.nestingTooDeep(limit: Self.maxDepth), at: pos)
+                if depth == capacity {
+                    guard capacity < Self.maxDepth else {
+                        throw JSONSyntaxError(.nestingTooDeep(limit: Self.maxDepth), at: pos)
+                    }
+                    return false
                 }
                 let isObject = byte == UInt8(ascii: "{")
                 stack[depth] = entryCount
@@ -99,7 +137,7 @@ struct JSONTapeParser {
                     if pos < count {
                         throw JSONSyntaxError(.trailingCharacter(bytes[pos]), at: pos)
                     }
-                    return
+                    return true
                 }
                 let top = stack[depth - 1]
                 entries[top].length += 1
@@ -176,8 +214,9 @@ struct JSONTapeParser {
         let newCapacity = entryCapacity * 2
         let grown = UnsafeMutablePointer<JSONTape.Entry>.allocate(capacity: newCapacity)
         grown.moveInitialize(from: entries, count: entryCount)
-        entries.deallocate()
+        if ownsEntries { entries.deallocate() }
         entries = grown
+        ownsEntries = true
         entryCapacity = newCapacity
     }
 

@@ -12,16 +12,20 @@ struct PayloadDecoder: Sendable {
     init() {}
 
     func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
-        let tape: JSONTape
-        do {
-            tape = try JSONTapeParser.parse(bytes)
-        } catch {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: [], debugDescription: "The given data was not valid JSON: \(error)", underlyingError: error))
+        // The tape of a typical payload lives in this stack buffer: no allocation for it.
+        try withUnsafeTemporaryAllocation(of: JSONTape.Entry.self, capacity: JSONTapeParser.scratchEntries) { scratch in
+            let tape: JSONTape
+            do {
+                tape = try JSONTapeParser.parse(bytes, scratch: scratch)
+            } catch {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: [], debugDescription: "The given data was not valid JSON: \(error)", underlyingError: error))
+            }
+            defer { tape.release() }
+            let decoder = TapeDecoder(
+                tape: tape, base: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), path: [], current: 0)
+            return try decoder.unboxInPlace(type, at: 0, containerPath: [])
         }
-        let decoder = TapeDecoder(
-            tape: tape, base: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), path: [], current: 0)
-        return try decoder.unboxInPlace(type, at: 0, containerPath: [])
     }
 
     func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
