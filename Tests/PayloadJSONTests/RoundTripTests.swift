@@ -66,6 +66,33 @@ struct RoundTripTests {
         #expect(try TestSupport.roundTrip(value) == value)
     }
 
+    /// A decode nested in another on the same thread must not share its tape storage.
+    @Test func aDecodeInsideInitFromHasItsOwnTape() throws {
+        struct Wrapper: Decodable, Equatable {
+            var before: Int
+            var inner: Person
+            var after: String
+            init(before: Int, inner: Person, after: String) {
+                self.before = before
+                self.inner = inner
+                self.after = after
+            }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                before = try container.decode(Int.self, forKey: .before)
+                let text = try container.decode(String.self, forKey: .inner)
+                inner = try PayloadDecoder().decode(Person.self, from: text)
+                after = try container.decode(String.self, forKey: .after)
+            }
+            enum CodingKeys: String, CodingKey { case before, inner, after }
+        }
+        let inner = Person(name: "Ada", age: 36, address: Address(street: "1 Loop", zip: "7"),
+                           nicknames: ["a"], scores: [1, 2, 3], manager: nil)
+        let innerText = try TestSupport.encodeString(inner)
+        let outer = try TestSupport.encodeString(["before": JSONValue.int(1), "inner": .string(innerText), "after": .string("end")])
+        #expect(try PayloadDecoder().decode(Wrapper.self, from: outer) == Wrapper(before: 1, inner: inner, after: "end"))
+    }
+
     @Test(arguments: [127, 128, 129, 512])
     func deeplyNestedDocumentsDecode(depth: Int) throws {
         let text = String(repeating: "[", count: depth) + "7" + String(repeating: "]", count: depth)

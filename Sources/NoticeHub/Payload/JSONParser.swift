@@ -7,16 +7,11 @@ import Foundation
 /// `JSONTapeParser.maxDepth`, which also bounds the recursion here.
 enum JSONParser {
     static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> JSONValue {
-        let result = withUnsafeTemporaryAllocation(
-            of: JSONTape.Entry.self, capacity: JSONTapeParser.scratchEntries
-        ) { scratch in
-            Result { () throws(JSONSyntaxError) -> JSONValue in
-                let tape = try JSONTapeParser.parse(bytes, scratch: scratch)
-                defer { tape.release() }
-                return try value(at: 0, in: tape, base: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
-            }
+        try TapeScratch.withBuffer { scratch throws(JSONSyntaxError) in
+            let tape = try JSONTapeParser.parse(bytes, scratch: scratch)
+            defer { tape.release() }
+            return try value(at: 0, in: tape, base: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
         }
-        return try result.get()
     }
 
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// A view over manually managed memory rather than an `Array`, so reads on the decode
 /// hot path need neither bounds checks nor retains. Small documents' entries live in a
-/// caller's stack buffer (see `JSONTapeParser.parse(_:scratch:)`); larger ones spill to
+/// thread's scratch buffer (see `TapeScratch`); larger ones spill to
 /// the heap, and `release()` frees that when the caller is done.
 struct JSONTape {
     /// The shape of one tape entry.

@@ -9,12 +9,9 @@ import Foundation
 struct JSONTapeParser {
     /// Deepest array/object nesting accepted; anything deeper is an error, not a crash.
     static let maxDepth = 512
-    /// Entries a caller's scratch buffer should hold: 1 KiB, which
-    /// `withUnsafeTemporaryAllocation` always places on the machine stack. Payloads up to
-    /// a few hundred bytes fit, so decoding them allocates nothing for the tape.
-    static let scratchEntries = 64
-    /// Nesting the first attempt's stack holds (1 KiB as well); deeper documents are
-    /// parsed again with a heap stack of `maxDepth`.
+    /// Nesting the first attempt's stack holds: 1 KiB, which
+    /// `withUnsafeTemporaryAllocation` always places on the machine stack. Deeper
+    /// documents are parsed again with a heap stack of `maxDepth`.
     private static let shallowDepth = 128
 
     private let bytes: UnsafePointer<UInt8>

@@ -12,8 +12,8 @@ struct PayloadDecoder: Sendable {
     init() {}
 
     func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
-        // The tape of a typical payload lives in this stack buffer: no allocation for it.
-        try withUnsafeTemporaryAllocation(of: JSONTape.Entry.self, capacity: JSONTapeParser.scratchEntries) { scratch in
+        // A typical payload's tape lives in the thread's scratch: no allocation for it.
+        try TapeScratch.withBuffer { scratch in
             let tape: JSONTape
             do {
                 tape = try JSONTapeParser.parse(bytes, scratch: scratch)

@@ -5,8 +5,9 @@ import Foundation
 ///
 /// One decoder object serves every nested value: the tape index being decoded and the
 /// coding path are swapped in and restored around each nested `init(from:)`, which saves
-/// an allocation per nested value. The source bytes are borrowed for the duration of the
-/// top-level `decode` call only, so a decoder must not be kept past `init(from:)`.
+/// an allocation per nested value. The source bytes and the tape's entries are borrowed for
+/// the duration of the top-level `decode` call only, so a decoder must not be kept past
+/// `init(from:)`.
 final class TapeDecoder: Decoder {
     let tape: JSONTape
     /// `tape`'s storage; reading through it avoids retaining the tape on every access.
