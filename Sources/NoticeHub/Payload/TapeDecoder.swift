@@ -10,9 +10,7 @@ import Foundation
 /// `init(from:)`.
 final class TapeDecoder: Decoder {
     let tape: JSONTape
-    /// `tape`'s storage; reading through it avoids retaining the tape on every access.
-    let entries: UnsafeMutablePointer<JSONTape.Entry>
-    let base: UnsafePointer<UInt8>
+    let reader: TapeReader
 
     // Unchecked exclusivity: accesses never overlap (single-threaded, no re-entrant
     // mutation), and the runtime checks showed up in decode profiles.
@@ -21,16 +19,12 @@ final class TapeDecoder: Decoder {
     /// Key → value index for objects too large for a linear scan, built on first lookup.
     @exclusivity(unchecked) private var largeObjectIndexes: [Int: [String: Int]] = [:]
 
-    /// Objects with more members than this get a hashed key index.
-    private static let linearScanLimit = 24
-
     var codingPath: [any CodingKey] { path }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     init(tape: JSONTape, base: UnsafePointer<UInt8>, path: [any CodingKey], current: Int) {
         self.tape = tape
-        self.entries = tape.storage
-        self.base = base
+        self.reader = TapeReader(tape: tape, base: base)
         self.path = path
         self.current = current
     }
@@ -38,15 +32,15 @@ final class TapeDecoder: Decoder {
     // MARK: Decoder
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard entries[current].kind == .object else {
-            throw typeError(KeyedDecodingContainer<Key>.self, expected: "object", at: current, path: path)
+        guard reader.entries[current].kind == .object else {
+            throw reader.typeError(KeyedDecodingContainer<Key>.self, expected: "object", at: current, path: path)
         }
         return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, object: current, pathID: -1))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard entries[current].kind == .array else {
-            throw typeError([Any].self, expected: "array", at: current, path: path)
+        guard reader.entries[current].kind == .array else {
+            throw reader.typeError([Any].self, expected: "array", at: current, path: path)
         }
         return TapeUnkeyedContainer(decoder: self, array: current, pathID: -1)
     }
@@ -70,54 +64,26 @@ final class TapeDecoder: Decoder {
 
     /// A separate decoder positioned at `index`, for `superDecoder()`.
     func subDecoder(at index: Int, path: [any CodingKey]) -> TapeDecoder {
-        TapeDecoder(tape: tape, base: base, path: path, current: index)
+        TapeDecoder(tape: tape, base: reader.base, path: path, current: index)
     }
 
-    // MARK: Tape access
-
-    @inline(__always)
-    func bytes(of entry: JSONTape.Entry) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: base + Int(entry.start), count: Int(entry.length))
-    }
-
-    @inline(__always)
-    func isNull(_ index: Int) -> Bool { entries[index].kind == .null }
-
-    func string(at index: Int) -> String {
-        let entry = entries[index]
-        return JSONStringReader.string(bytes(of: entry), escaped: entry.flag)
-    }
+    // MARK: Keys
 
     /// Tape index of the value for `key` in the object at `object`; the first occurrence
     /// wins when a key is duplicated.
     func find(_ key: String, in object: Int) -> Int? {
-        let entry = entries[object]
-        if entry.length > Self.linearScanLimit { return indexedFind(key, in: object) }
-        var key = key
-        return key.withUTF8 { wanted in
-            var i = object + 1
-            let end = Int(entry.end)
-            while i < end {
-                let name = entries[i]
-                // Cheap length test first: most members are rejected without a compare.
-                if (name.flag || Int(name.length) == wanted.count)
-                    && JSONStringReader.equals(bytes(of: name), escaped: name.flag, key: wanted) {
-                    return i + 1
-                }
-                i = Int(entries[i + 1].end)
-            }
-            return nil
-        }
+        reader.isLarge(object) ? indexedFind(key, in: object) : reader.find(key, in: object)
     }
 
-    private func indexedFind(_ key: String, in object: Int) -> Int? {
+    /// `find` for large objects: a key index built on first lookup.
+    func indexedFind(_ key: String, in object: Int) -> Int? {
         if let index = largeObjectIndexes[object] { return index[key] }
         var index: [String: Int] = [:]
         var i = object + 1
-        while i < Int(entries[object].end) {
-            let name = string(at: i)
+        while i < Int(reader.entries[object].end) {
+            let name = reader.string(at: i)
             if index[name] == nil { index[name] = i + 1 }
-            i = Int(entries[i + 1].end)
+            i = Int(reader.entries[i + 1].end)
         }
         largeObjectIndexes[object] = index
         return index[key]
@@ -138,16 +104,16 @@ final class TapeDecoder: Decoder {
         // here rather than in a helper returning `T?`, which would have to instantiate
         // `Optional<T>` metadata on every call.
         if T.self == String.self {
-            return unsafeBitCast(try String.unbox(from: self, at: index, path: (containerPath ?? path) + [key]), to: T.self)
+            return unsafeBitCast(try String.unbox(from: reader, at: index, path: (containerPath ?? path) + [key]), to: T.self)
         }
         if T.self == Int.self {
-            return unsafeBitCast(try Int.unbox(from: self, at: index, path: (containerPath ?? path) + [key]), to: T.self)
+            return unsafeBitCast(try Int.unbox(from: reader, at: index, path: (containerPath ?? path) + [key]), to: T.self)
         }
         if T.self == Double.self {
-            return unsafeBitCast(try Double.unbox(from: self, at: index, path: (containerPath ?? path) + [key]), to: T.self)
+            return unsafeBitCast(try Double.unbox(from: reader, at: index, path: (containerPath ?? path) + [key]), to: T.self)
         }
         if T.self == Bool.self {
-            return unsafeBitCast(try Bool.unbox(from: self, at: index, path: (containerPath ?? path) + [key]), to: T.self)
+            return unsafeBitCast(try Bool.unbox(from: reader, at: index, path: (containerPath ?? path) + [key]), to: T.self)
         }
         if let arrayKind = PrimitiveArrayKind(T.self) {
             return try decodePrimitiveArray(arrayKind, as: type, at: index, path: (containerPath ?? path) + [key])
@@ -203,14 +169,14 @@ final class TapeDecoder: Decoder {
     private func primitiveArray<E: TapeScalar>(
         _ element: E.Type, at index: Int, path: @autoclosure () -> [any CodingKey]
     ) throws -> [E] {
-        let entry = entries[index]
-        guard entry.kind == .array else { throw typeError([E].self, expected: "array", at: index, path: path()) }
+        let entry = reader.entries[index]
+        guard entry.kind == .array else { throw reader.typeError([E].self, expected: "array", at: index, path: path()) }
         var result: [E] = []
         result.reserveCapacity(Int(entry.length))
         var child = index + 1
         while child < Int(entry.end) {
-            result.append(try E.unbox(from: self, at: child, path: path() + [ArrayIndexKey(result.count)]))
-            child = Int(entries[child].end)
+            result.append(try E.unbox(from: reader, at: child, path: path() + [ArrayIndexKey(result.count)]))
+            child = Int(reader.entries[child].end)
         }
         return result
     }
@@ -225,75 +191,43 @@ final class TapeDecoder: Decoder {
     private func decodeSpecial<T: Decodable>(_ type: T.Type, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> T {
         if T.self == JSONValue.self {
             do {
-                return try JSONParser.value(at: index, in: tape, base: base) as! T
+                return try JSONParser.value(at: index, in: tape, base: reader.base) as! T
             } catch {
                 throw DecodingError.dataCorrupted(DecodingError.Context(
                     codingPath: path(), debugDescription: error.description, underlyingError: error))
             }
         }
         if T.self == Date.self {
-            let text = try String.unbox(from: self, at: index, path: path())
+            let text = try String.unbox(from: reader, at: index, path: path())
             guard let date = ISO8601Timestamp.parse(text) else {
-                throw corrupted(path(), "expected an ISO-8601 date like \"2026-11-21T15:04:05.123Z\" but found \(describe(index))")
+                throw reader.corrupted(path(), "expected an ISO-8601 date like \"2026-11-21T15:04:05.123Z\" but found \(reader.describe(index))")
             }
             return date as! T
         }
         if T.self == Data.self {
-            let text = try String.unbox(from: self, at: index, path: path())
+            let text = try String.unbox(from: reader, at: index, path: path())
             guard let data = Data(base64Encoded: text) else {
-                throw corrupted(path(), "expected base64-encoded Data but found \(describe(index))")
+                throw reader.corrupted(path(), "expected base64-encoded Data but found \(reader.describe(index))")
             }
             return data as! T
         }
         if T.self == URL.self {
-            let text = try String.unbox(from: self, at: index, path: path())
+            let text = try String.unbox(from: reader, at: index, path: path())
             guard let url = URL(string: text) else {
-                throw corrupted(path(), "expected a URL but found \(describe(index))")
+                throw reader.corrupted(path(), "expected a URL but found \(reader.describe(index))")
             }
             return url as! T
         }
         if T.self == Decimal.self {
-            let entry = entries[index]
+            let entry = reader.entries[index]
             guard entry.kind == .integer || entry.kind == .decimal else {
-                throw typeError(Decimal.self, expected: "Decimal", at: index, path: path())
+                throw reader.typeError(Decimal.self, expected: "Decimal", at: index, path: path())
             }
-            guard let decimal = Decimal(string: String(decoding: bytes(of: entry), as: UTF8.self)) else {
-                throw corrupted(path(), "\(describe(index)) does not fit in Decimal")
+            guard let decimal = Decimal(string: String(decoding: reader.bytes(of: entry), as: UTF8.self)) else {
+                throw reader.corrupted(path(), "\(reader.describe(index)) does not fit in Decimal")
             }
             return decimal as! T
         }
         preconditionFailure("decodeSpecial called for \(T.self), which isSpecial does not list")
-    }
-
-    // MARK: Errors
-
-    /// A short description of the value at `index` for error messages.
-    func describe(_ index: Int) -> String {
-        let entry = entries[index]
-        switch entry.kind {
-        case .null: return "null"
-        case .bool: return entry.flag ? "bool true" : "bool false"
-        case .integer, .decimal:
-            let text = String(decoding: bytes(of: entry).prefix(40), as: UTF8.self)
-            return "number \(text)\(entry.length > 40 ? "…" : "")"
-        case .string:
-            let text = string(at: index)
-            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-            return "string \(JSONValue.string(shown).serialized())"
-        case .array: return "array"
-        case .object: return "object"
-        }
-    }
-
-    /// `valueNotFound` for null (as Foundation does), `typeMismatch` otherwise.
-    func typeError(_ type: Any.Type, expected: String, at index: Int, path: [any CodingKey]) -> DecodingError {
-        let context = DecodingError.Context(
-            codingPath: path, debugDescription: "expected \(expected) but found \(describe(index))")
-        if isNull(index) { return .valueNotFound(type, context) }
-        return .typeMismatch(type, context)
-    }
-
-    func corrupted(_ path: [any CodingKey], _ message: String) -> DecodingError {
-        .dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: message))
     }
 }

@@ -4,9 +4,12 @@ import Foundation
 /// the tape (hashed for large objects), comparing raw UTF-8 without allocating.
 ///
 /// Holds no counted references, so the standard library's type-erasing box copies and
-/// destroys it on every `decode(_:forKey:)` without retains or releases. The decoder
-/// outlives its containers: both live only for the top-level `decode` call.
+/// destroys it on every `decode(_:forKey:)` without retains or releases, and reads
+/// scalars through its own copy of the `TapeReader`. The decoder, reached only for
+/// nested values, large objects and errors, outlives its containers: both live only
+/// for the top-level `decode` call.
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    private let reader: TapeReader
     unowned(unsafe) let decoder: TapeDecoder
     let object: Int
     /// -1 when made directly from the decoder, whose current path is then this
@@ -15,6 +18,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let pathID: Int32
 
     init(decoder: TapeDecoder, object: Int, pathID: Int32) {
+        self.reader = decoder.reader
         self.decoder = decoder
         self.object = object
         self.pathID = pathID
@@ -28,19 +32,24 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var allKeys: [Key] {
         var keys: [Key] = []
         var i = object + 1
-        let end = Int(decoder.entries[object].end)
+        let end = Int(reader.entries[object].end)
         while i < end {
-            if let key = Key(stringValue: decoder.string(at: i)) { keys.append(key) }
-            i = Int(decoder.entries[i + 1].end)
+            if let key = Key(stringValue: reader.string(at: i)) { keys.append(key) }
+            i = Int(reader.entries[i + 1].end)
         }
         return keys
     }
 
-    func contains(_ key: Key) -> Bool { decoder.find(key.stringValue, in: object) != nil }
+    @inline(__always)
+    private func find(_ key: Key) -> Int? {
+        reader.isLarge(object) ? decoder.indexedFind(key.stringValue, in: object) : reader.find(key.stringValue, in: object)
+    }
+
+    func contains(_ key: Key) -> Bool { find(key) != nil }
 
     @inline(__always)
     private func valueIndex(_ key: Key) throws -> Int {
-        guard let index = decoder.find(key.stringValue, in: object) else {
+        guard let index = find(key) else {
             throw DecodingError.keyNotFound(key, DecodingError.Context(
                 codingPath: codingPath,
                 debugDescription: "no value for key \"\(key.stringValue)\" in object"))
@@ -50,16 +59,16 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func scalar<T: TapeScalar>(_ key: Key) throws -> T {
-        try T.unbox(from: decoder, at: valueIndex(key), path: codingPath + [key])
+        try T.unbox(from: reader, at: valueIndex(key), path: codingPath + [key])
     }
 
     @inline(__always)
     private func scalarIfPresent<T: TapeScalar>(_ key: Key) throws -> T? {
-        guard let index = decoder.find(key.stringValue, in: object), !decoder.isNull(index) else { return nil }
-        return try T.unbox(from: decoder, at: index, path: codingPath + [key])
+        guard let index = find(key), !reader.isNull(index) else { return nil }
+        return try T.unbox(from: reader, at: index, path: codingPath + [key])
     }
 
-    func decodeNil(forKey key: Key) throws -> Bool { decoder.isNull(try valueIndex(key)) }
+    func decodeNil(forKey key: Key) throws -> Bool { reader.isNull(try valueIndex(key)) }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(key) }
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try scalar(key) }
@@ -97,7 +106,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try scalarIfPresent(key) }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let index = decoder.find(key.stringValue, in: object), !decoder.isNull(index) else { return nil }
+        guard let index = find(key), !reader.isNull(index) else { return nil }
         return try decoder.unbox(type, at: index, key: key, containerPath: ownPath)
     }
 
@@ -106,8 +115,8 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     ) throws -> KeyedDecodingContainer<NestedKey> {
         let index = try valueIndex(key)
         let path = codingPath + [key]
-        guard decoder.entries[index].kind == .object else {
-            throw decoder.typeError(KeyedDecodingContainer<NestedKey>.self, expected: "object", at: index, path: path)
+        guard reader.entries[index].kind == .object else {
+            throw reader.typeError(KeyedDecodingContainer<NestedKey>.self, expected: "object", at: index, path: path)
         }
         return KeyedDecodingContainer(
             TapeKeyedContainer<NestedKey>(decoder: decoder, object: index, pathID: decoder.registerPath(path)))
@@ -116,8 +125,8 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         let index = try valueIndex(key)
         let path = codingPath + [key]
-        guard decoder.entries[index].kind == .array else {
-            throw decoder.typeError([Any].self, expected: "array", at: index, path: path)
+        guard reader.entries[index].kind == .array else {
+            throw reader.typeError([Any].self, expected: "array", at: index, path: path)
         }
         return TapeUnkeyedContainer(decoder: decoder, array: index, pathID: decoder.registerPath(path))
     }
@@ -125,12 +134,12 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Like Foundation, a missing `super` key decodes as null rather than failing here.
     func superDecoder() throws -> any Decoder {
         let key = PayloadCodingKey.superKey
-        let index = decoder.find(key.stringValue, in: object) ?? decoder.tape.nullIndex
+        let index = decoder.find(key.stringValue, in: object) ?? reader.nullIndex
         return decoder.subDecoder(at: index, path: codingPath + [key])
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        let index = decoder.find(key.stringValue, in: object) ?? decoder.tape.nullIndex
+        let index = find(key) ?? reader.nullIndex
         return decoder.subDecoder(at: index, path: codingPath + [key])
     }
 }

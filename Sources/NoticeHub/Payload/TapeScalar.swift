@@ -3,55 +3,55 @@ import Foundation
 /// The primitive types a tape can produce directly, so every container reads them through
 /// one generic path instead of fourteen hand-written copies per container.
 protocol TapeScalar {
-    static func unbox(from decoder: TapeDecoder, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Self
+    static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Self
 }
 
 extension Bool: TapeScalar {
-    static func unbox(from decoder: TapeDecoder, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Bool {
-        let entry = decoder.entries[index]
-        guard entry.kind == .bool else { throw decoder.typeError(Bool.self, expected: "Bool", at: index, path: path()) }
+    static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Bool {
+        let entry = reader.entries[index]
+        guard entry.kind == .bool else { throw reader.typeError(Bool.self, expected: "Bool", at: index, path: path()) }
         return entry.flag
     }
 }
 
 extension String: TapeScalar {
-    static func unbox(from decoder: TapeDecoder, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> String {
-        let entry = decoder.entries[index]
-        guard entry.kind == .string else { throw decoder.typeError(String.self, expected: "String", at: index, path: path()) }
-        return JSONStringReader.string(decoder.bytes(of: entry), escaped: entry.flag)
+    static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> String {
+        let entry = reader.entries[index]
+        guard entry.kind == .string else { throw reader.typeError(String.self, expected: "String", at: index, path: path()) }
+        return JSONStringReader.string(reader.bytes(of: entry), escaped: entry.flag)
     }
 }
 
 extension Double: TapeScalar {
-    static func unbox(from decoder: TapeDecoder, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Double {
-        let entry = decoder.entries[index]
+    static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Double {
+        let entry = reader.entries[index]
         guard entry.kind == .integer || entry.kind == .decimal else {
-            throw decoder.typeError(Double.self, expected: "Double", at: index, path: path())
+            throw reader.typeError(Double.self, expected: "Double", at: index, path: path())
         }
-        let value = JSONNumberReader.double(decoder.bytes(of: entry))
-        guard value.isFinite else { throw decoder.corrupted(path(), "\(decoder.describe(index)) does not fit in Double") }
+        let value = JSONNumberReader.double(reader.bytes(of: entry))
+        guard value.isFinite else { throw reader.corrupted(path(), "\(reader.describe(index)) does not fit in Double") }
         return value
     }
 }
 
 extension Float: TapeScalar {
-    static func unbox(from decoder: TapeDecoder, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Float {
-        let entry = decoder.entries[index]
+    static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Float {
+        let entry = reader.entries[index]
         guard entry.kind == .integer || entry.kind == .decimal else {
-            throw decoder.typeError(Float.self, expected: "Float", at: index, path: path())
+            throw reader.typeError(Float.self, expected: "Float", at: index, path: path())
         }
         // Parsed from the text directly: going through Double would round twice.
-        guard let value = Float(String(decoding: decoder.bytes(of: entry), as: UTF8.self)), value.isFinite else {
-            throw decoder.corrupted(path(), "\(decoder.describe(index)) does not fit in Float")
+        guard let value = Float(String(decoding: reader.bytes(of: entry), as: UTF8.self)), value.isFinite else {
+            throw reader.corrupted(path(), "\(reader.describe(index)) does not fit in Float")
         }
         return value
     }
 }
 
 extension TapeScalar where Self: FixedWidthInteger {
-    static func unbox(from decoder: TapeDecoder, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Self {
-        let entry = decoder.entries[index]
-        let text = decoder.bytes(of: entry)
+    static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Self {
+        let entry = reader.entries[index]
+        let text = reader.bytes(of: entry)
         switch entry.kind {
         case .integer:
             if Self.isSigned {
@@ -59,15 +59,15 @@ extension TapeScalar where Self: FixedWidthInteger {
             } else {
                 if let wide = JSONNumberReader.uint64(text), let value = Self(exactly: wide) { return value }
             }
-            throw decoder.corrupted(path(), "\(decoder.describe(index)) does not fit in \(Self.self)")
+            throw reader.corrupted(path(), "\(reader.describe(index)) does not fit in \(Self.self)")
         case .decimal:
             // Foundation accepts integral values written with a fraction or exponent (1.0, 1e3).
             let wide = JSONNumberReader.double(text)
             if wide.isFinite && wide == wide.rounded(.towardZero), let value = Self(exactly: wide) { return value }
             let problem = wide.isFinite && wide == wide.rounded(.towardZero) ? "does not fit in" : "is not an integer, expected"
-            throw decoder.corrupted(path(), "\(decoder.describe(index)) \(problem) \(Self.self)")
+            throw reader.corrupted(path(), "\(reader.describe(index)) \(problem) \(Self.self)")
         default:
-            throw decoder.typeError(Self.self, expected: "\(Self.self)", at: index, path: path())
+            throw reader.typeError(Self.self, expected: "\(Self.self)", at: index, path: path())
         }
     }
 }

@@ -8,10 +8,10 @@ struct TapeSingleValueContainer: SingleValueDecodingContainer {
 
     @inline(__always)
     private func scalar<T: TapeScalar>() throws -> T {
-        try T.unbox(from: decoder, at: index, path: codingPath)
+        try T.unbox(from: decoder.reader, at: index, path: codingPath)
     }
 
-    func decodeNil() -> Bool { decoder.isNull(index) }
+    func decodeNil() -> Bool { decoder.reader.isNull(index) }
     func decode(_ type: Bool.Type) throws -> Bool { try scalar() }
     func decode(_ type: String.Type) throws -> String { try scalar() }
     func decode(_ type: Double.Type) throws -> Double { try scalar() }

@@ -18,7 +18,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         self.decoder = decoder
         self.cursor = UInt32(truncatingIfNeeded: array + 1)
         self.index = 0
-        self.elementCount = decoder.entries[array].length
+        self.elementCount = decoder.reader.entries[array].length
         self.pathID = pathID
     }
 
@@ -38,20 +38,20 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     private mutating func advance() {
-        cursor = decoder.entries[position].end
+        cursor = decoder.reader.entries[position].end
         index += 1
     }
 
     private mutating func scalar<T: TapeScalar>() throws -> T {
         try checkNotAtEnd(T.self)
-        let value = try T.unbox(from: decoder, at: position, path: elementPath)
+        let value = try T.unbox(from: decoder.reader, at: position, path: elementPath)
         advance()
         return value
     }
 
     mutating func decodeNil() throws -> Bool {
         try checkNotAtEnd(Never?.self)
-        guard decoder.isNull(position) else { return false }
+        guard decoder.reader.isNull(position) else { return false }
         advance()
         return true
     }
@@ -83,8 +83,8 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         try checkNotAtEnd(KeyedDecodingContainer<NestedKey>.self)
         let path = elementPath
-        guard decoder.entries[position].kind == .object else {
-            throw decoder.typeError(KeyedDecodingContainer<NestedKey>.self, expected: "object", at: position, path: path)
+        guard decoder.reader.entries[position].kind == .object else {
+            throw decoder.reader.typeError(KeyedDecodingContainer<NestedKey>.self, expected: "object", at: position, path: path)
         }
         let container = TapeKeyedContainer<NestedKey>(
             decoder: decoder, object: position, pathID: decoder.registerPath(path))
@@ -95,8 +95,8 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         try checkNotAtEnd([Any].self)
         let path = elementPath
-        guard decoder.entries[position].kind == .array else {
-            throw decoder.typeError([Any].self, expected: "array", at: position, path: path)
+        guard decoder.reader.entries[position].kind == .array else {
+            throw decoder.reader.typeError([Any].self, expected: "array", at: position, path: path)
         }
         let container = TapeUnkeyedContainer(decoder: decoder, array: position, pathID: decoder.registerPath(path))
         advance()
