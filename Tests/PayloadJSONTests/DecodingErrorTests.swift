@@ -38,6 +38,33 @@ struct DecodingErrorTests {
         #expect(path(context) == ["items", "Index 1", "id"])
     }
 
+    /// Decodes on a thread share one decoder object; a decode that failed deep inside
+    /// a document must not leave its path or position to the next.
+    @Test func aFailedDecodeLeavesNothingForTheNext() throws {
+        let deep = decodingError(Wrapper.self, #"{"items":[{"id":1,"name":"a","tags":[]},{"id":"x","name":"b","tags":[]}]}"#)
+        guard case .typeMismatch(_, let deepContext) = deep else { Issue.record("got \(String(describing: deep))"); return }
+        #expect(path(deepContext) == ["items", "Index 1", "id"])
+        let shallow = decodingError(Item.self, #"{"id":"y","name":"a","tags":[]}"#)
+        guard case .typeMismatch(_, let context) = shallow else { Issue.record("got \(String(describing: shallow))"); return }
+        #expect(path(context) == ["id"])
+        #expect(try PayloadDecoder().decode(Item.self, from: #"{"id":2,"name":"b","tags":["t"]}"#) == Item(id: 2, name: "b", tags: ["t"]))
+    }
+
+    /// Large objects' key indexes belong to one document: the next document's object
+    /// at the same tape position has other keys.
+    @Test func largeObjectsOfSuccessiveDocumentsAreIndexedAfresh() throws {
+        func document(_ prefix: String) -> String {
+            "{" + (0..<40).map { #""\#(prefix)\#($0)":\#($0)"# }.joined(separator: ",") + "}"
+        }
+        let first = try PayloadDecoder().decode([String: Int].self, from: document("a"))
+        #expect(first["a39"] == 39)
+        struct Probe: Decodable { var b7: Int; var b39: Int }
+        let second = try PayloadDecoder().decode(Probe.self, from: document("b"))
+        #expect(second.b7 == 7 && second.b39 == 39)
+        let third = try PayloadDecoder().decode(Probe.self, from: "{" + document("c").dropFirst().dropLast() + #","b7":70,"b39":390}"#)
+        #expect(third.b7 == 70 && third.b39 == 390)
+    }
+
     @Test func mismatchInsideStringArray() throws {
         let error = decodingError(Item.self, #"{"id":1,"name":"a","tags":["ok",7]}"#)
         guard case .typeMismatch(_, let context) = error else { Issue.record("got \(String(describing: error))"); return }

@@ -7,8 +7,8 @@ import Foundation
 /// `JSONTapeParser.maxDepth`, which also bounds the recursion here.
 enum JSONParser {
     static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> JSONValue {
-        try TapeScratch.withBuffer { scratch throws(JSONSyntaxError) in
-            let tape = try JSONTapeParser.parse(bytes, scratch: scratch)
+        try TapeScratch.withLease { lease throws(JSONSyntaxError) in
+            let tape = try JSONTapeParser.parse(bytes, scratch: lease.entries)
             defer { tape.release() }
             return try value(at: 0, in: tape, base: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
         }

@@ -12,18 +12,17 @@ struct PayloadDecoder: Sendable {
     init() {}
 
     func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
-        // A typical payload's tape lives in the thread's scratch: no allocation for it.
-        try TapeScratch.withBuffer { scratch in
+        // A typical payload's tape and decoder are the thread's: no allocation for them.
+        try TapeScratch.withLease { lease in
             let tape: JSONTape
             do {
-                tape = try JSONTapeParser.parse(bytes, scratch: scratch)
+                tape = try JSONTapeParser.parse(bytes, scratch: lease.entries)
             } catch {
                 throw DecodingError.dataCorrupted(DecodingError.Context(
                     codingPath: [], debugDescription: "The given data was not valid JSON: \(error)", underlyingError: error))
             }
             defer { tape.release() }
-            let decoder = TapeDecoder(
-                tape: tape, base: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), path: [], current: 0)
+            let decoder = lease.decoder(tape: tape, base: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
             return try decoder.unboxInPlace(type, at: 0, containerPath: [])
         }
     }

@@ -7,10 +7,11 @@ import Foundation
 /// coding path are swapped in and restored around each nested `init(from:)`, which saves
 /// an allocation per nested value. The source bytes and the tape's entries are borrowed for
 /// the duration of the top-level `decode` call only, so a decoder must not be kept past
-/// `init(from:)`.
+/// `init(from:)`. Each thread keeps one decoder for its top-level decodes (see
+/// `TapeScratch`), which `reuse(tape:base:)` points at the next document.
 final class TapeDecoder: Decoder {
-    let tape: JSONTape
-    let reader: TapeReader
+    @exclusivity(unchecked) private(set) var tape: JSONTape
+    @exclusivity(unchecked) private(set) var reader: TapeReader
 
     // Unchecked exclusivity: accesses never overlap (single-threaded, no re-entrant
     // mutation), and the runtime checks showed up in decode profiles.
@@ -27,6 +28,16 @@ final class TapeDecoder: Decoder {
         self.reader = TapeReader(tape: tape, base: base)
         self.path = path
         self.current = current
+    }
+
+    /// Points this decoder at a new document, forgetting everything about the last.
+    func reuse(tape: JSONTape, base: UnsafePointer<UInt8>) {
+        self.tape = tape
+        reader = TapeReader(tape: tape, base: base)
+        current = 0
+        if !path.isEmpty { path = [] }
+        if !nestedPaths.isEmpty { nestedPaths = [] }
+        if !largeObjectIndexes.isEmpty { largeObjectIndexes = [:] }
     }
 
     // MARK: Decoder
