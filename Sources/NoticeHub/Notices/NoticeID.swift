@@ -141,6 +141,7 @@ private struct HexWord {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
+    @inline(__always)
     init(_ x: UInt64) {
         // Each byte is below 0x80, so adding to it never carries into the next:
         // bit 7 of `byte + (0x80 - low)` says byte >= low, and bit 7 of
