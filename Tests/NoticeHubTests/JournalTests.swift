@@ -197,3 +197,40 @@ struct JournalTests {
 
     struct TimedOut: Error {}
 }
+
+struct JournalPayloadBytesTests {
+    /// Journaled payloads reach decoders as bytes: text that is not UTF-8 (written
+    /// behind NoticeHub's back) fails the decode with a one-line reason instead of being
+    /// silently repaired, while `payloadJSON()` still shows it, repaired.
+    @Test func aPayloadThatIsNotUTF8FailsItsDecodeAndNothingElse() throws {
+        struct Word: Codable, Equatable { var a: String }
+        let directory = TemporaryDirectory()
+        let path = directory.path("journal.sqlite")
+        do {
+            let hub = try NoticeHub(journal: SQLiteJournal(path: path))
+            try hub.post("word", payload: Word(a: "ok"))
+            try hub.post("word", payload: Word(a: "fine"))
+            try hub.close()
+        }
+        do {
+            let connection = try SQLiteConnection(path: path)
+            try connection.execute(#"UPDATE notices SET payload = CAST(X'7B2261223A22FF227D' AS TEXT) WHERE seq = 1"#)
+        }
+        let hub = try NoticeHub(journal: SQLiteJournal(path: path))
+        let decoded = Recorder<String>()
+        let token = hub.observe("word") { notice in
+            do {
+                decoded.append(try notice.decode(Word.self).a)
+            } catch {
+                decoded.append("\(error)")
+                #expect((try? notice.payloadJSON()) == "{\"a\":\"\u{FFFD}\"}")
+            }
+        }
+        #expect(try hub.replay() == 2)
+        #expect(decoded.elements.count == 2)
+        #expect(decoded.elements.first?.hasPrefix("payload of word is not a Word:") == true)
+        #expect(decoded.elements.first?.contains("invalid UTF-8") == true)
+        #expect(decoded.elements.last == "fine")
+        withExtendedLifetime(token) {}
+    }
+}

@@ -11,6 +11,10 @@ enum PayloadCodec {
         try PayloadDecoder().decode(T.self, from: json)
     }
 
+    static func decode<T: Decodable>(_ type: T.Type, from utf8: [UInt8]) throws -> T {
+        try PayloadDecoder().decode(T.self, from: utf8)
+    }
+
     /// `json` as compact canonical text if it is one JSON object, else an
     /// error saying what it is. Key order is kept.
     static func validatedObject(_ json: String) throws(NoticeHubError) -> String {

@@ -56,14 +56,19 @@ public struct Notice: Sendable {
         if case .value(let value) = payload, let typed = value as? T {
             return typed
         }
-        let json: String
         do {
-            json = try payloadJSON()
-        } catch {
-            throw .payloadMismatch(name: name, expected: "\(T.self)", detail: "it is not JSON encodable")
-        }
-        do {
+            if case .jsonUTF8(let bytes) = payload {
+                return try PayloadCodec.decode(T.self, from: bytes)
+            }
+            let json: String
+            do {
+                json = try payloadJSON()
+            } catch {
+                throw NoticeHubError.payloadMismatch(name: name, expected: "\(T.self)", detail: "it is not JSON encodable")
+            }
             return try PayloadCodec.decode(T.self, from: json)
+        } catch let error as NoticeHubError {
+            throw error
         } catch {
             throw .payloadMismatch(name: name, expected: "\(T.self)", detail: PayloadCodec.describe(error))
         }
@@ -89,6 +94,8 @@ public struct Notice: Sendable {
             return "{}"
         case .json(let text):
             return text
+        case .jsonUTF8(let bytes):
+            return String(decoding: bytes, as: UTF8.self)
         case .value(let value):
             guard let encodable = value as? any Encodable else {
                 throw .payloadNotEncodable(name: name, detail: "\(type(of: value)) is not Encodable")

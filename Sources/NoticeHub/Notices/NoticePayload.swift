@@ -5,15 +5,18 @@ enum NoticePayload: Sendable {
     case empty
     /// The value as posted; read back by a cast, encoded only when needed.
     case value(any Sendable)
-    /// JSON text from a journal or the command line.
+    /// JSON text from the command line or an import.
     case json(String)
+    /// JSON text read back from a journal, kept as its UTF-8 bytes: decoding parses
+    /// and validates them anyway, so making a `String` first would check them twice.
+    case jsonUTF8([UInt8])
 
     /// A short description of what is held, for error messages (no values).
     var typeDescription: String {
         switch self {
         case .empty: "no payload"
         case .value(let value): "\(type(of: value))"
-        case .json: "JSON text"
+        case .json, .jsonUTF8: "JSON text"
         }
     }
 }

@@ -19,7 +19,8 @@ struct RowDecoder {
         let id = row.withTextBytes(at: 1) { NoticeID(utf8: $0) } ?? NoticeID.next()
         return Notice(
             id: id, name: name, sender: sender, postedAtMilliseconds: row.int64(at: 5),
-            payload: .json(row.string(at: 4) ?? "{}"), sequence: row.int64(at: 0))
+            payload: row.isNull(at: 4) ? .empty : .jsonUTF8(row.withTextBytes(at: 4) { Array($0) }),
+            sequence: row.int64(at: 0))
     }
 }
 
