@@ -169,6 +169,7 @@ struct JSONTapeParser {
     }
 
     /// Object member name followed by its colon.
+    @inline(__always)
     private mutating func parseKey() throws(JSONSyntaxError) {
         skipWhitespace()
         guard pos < count else { throw JSONSyntaxError(.unexpectedEndOfInput, at: pos) }
@@ -251,6 +252,7 @@ struct JSONTapeParser {
         pos = p
     }
 
+    @inline(__always)
     private mutating func parseString() throws(JSONSyntaxError) {
         let quote = pos
         var p = pos + 1
