@@ -134,48 +134,76 @@ final class JournalWriter: @unchecked Sendable {
 
     // MARK: - always
 
+    /// One durable post on its way: its poster sleeps on `ready` until the
+    /// leader has published its outcome, or has handed it the lead.
     private final class PendingAppend {
         let record: JournalRecord
+        /// Written before `ready` is signalled; read by the poster after.
         var outcome: Result<AppendOutcome, any Error>?
+        /// Set instead of an outcome when the poster is to lead the next commit.
+        var leads = false
+        /// Each poster has its own wake-up, so a finished commit wakes exactly
+        /// its posters, who return without retaking the lock; a shared condition
+        /// would wake them all to queue up on the mutex, which on two cores
+        /// cost more than the fsync.
+        let ready = DispatchSemaphore(value: 0)
 
         init(_ record: JournalRecord) {
             self.record = record
         }
-
     }
 
     private func appendDurably(_ record: JournalRecord) throws -> AppendOutcome {
         let pending = PendingAppend(record)
         condition.lock()
-        defer { condition.unlock() }
-        guard !isClosed else { throw JournalError.closed }
-        queue.append(pending)
-        if queue.count >= expectedBatchSize { condition.broadcast() }
-        while pending.outcome == nil {
-            if leaderActive {
-                condition.wait()
-                continue
-            }
-            leaderActive = true
-            gatherCompanions()
-            let batch = queue
-            queue.removeAll(keepingCapacity: true)
+        guard !isClosed else {
             condition.unlock()
-            let started = ContinuousClock.now
-            let outcomes = commit(batch)
-            let duration = started.duration(to: .now)
-            condition.lock()
-            // Published under the lock, and only now: a waiter woken early
-            // must not see an outcome before its commit is durable.
-            for (pending, outcome) in zip(batch, outcomes) { pending.outcome = outcome }
-            expectedBatchSize = max(batch.count, expectedBatchSize - 1)
-            commits += 1
-            committedNotices += batch.count
-            lastCommitDuration = duration
-            leaderActive = false
-            condition.broadcast()
+            throw JournalError.closed
         }
+        queue.append(pending)
+        if leaderActive {
+            // The leader may be gathering companions for its commit.
+            if queue.count >= expectedBatchSize { condition.broadcast() }
+            condition.unlock()
+            pending.ready.wait()
+            if !pending.leads { return try pending.outcome!.get() }
+            condition.lock()
+        } else {
+            leaderActive = true
+        }
+        lead()
         return try pending.outcome!.get()
+    }
+
+    /// Commits the queue as one batch, then wakes its posters and hands the
+    /// lead to the first poster queued meanwhile. Call with the lock held and
+    /// `leaderActive` set; returns without the lock.
+    private func lead() {
+        gatherCompanions()
+        let batch = queue
+        queue.removeAll(keepingCapacity: true)
+        condition.unlock()
+        let started = ContinuousClock.now
+        let outcomes = commit(batch)
+        let duration = started.duration(to: .now)
+        // Published only now: a poster must not see an outcome before its
+        // commit is durable. Each poster reads its own after its semaphore.
+        for (pending, outcome) in zip(batch, outcomes) { pending.outcome = outcome }
+        condition.lock()
+        expectedBatchSize = max(batch.count, expectedBatchSize - 1)
+        commits += 1
+        committedNotices += batch.count
+        lastCommitDuration = duration
+        let next = queue.first
+        if let next {
+            next.leads = true
+        } else {
+            leaderActive = false
+            condition.broadcast()  // for `exclusively`, waiting for no leader
+        }
+        condition.unlock()
+        next?.ready.signal()
+        for pending in batch { pending.ready.signal() }
     }
 
     /// PostgreSQL's `commit_delay`, adaptively: when recent commits carried
