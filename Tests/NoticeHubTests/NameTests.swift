@@ -57,6 +57,24 @@ struct NameTests {
         #expect(NoticeID("not a uuid") == nil)
     }
 
+    /// Threads take ids in blocks from one counter: across threads, and across
+    /// more ids than one block holds, none repeats and all are valid UUIDs.
+    @Test func noticeIDsFromManyThreadsNeverRepeat() async throws {
+        let perThread = 10_000
+        let batches = await withTaskGroup(of: [NoticeID].self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    await Task.detached { (0..<perThread).map { _ in NoticeID.next() } }.value
+                }
+            }
+            return await group.reduce(into: [[NoticeID]]()) { $0.append($1) }
+        }
+        let all = batches.flatMap { $0 }
+        #expect(all.count == 8 * perThread)
+        #expect(Set(all).count == all.count)
+        #expect(all.allSatisfy { UUID(uuidString: $0.description) == $0.uuid })
+    }
+
     @Test func noticeIDsParseAsFoundationReadsUUIDs() throws {
         for _ in 0..<200 {
             let uuid = UUID()

@@ -2,7 +2,10 @@ extension NoticeHub {
     /// Posts a notice without payload (its payload reads as `{}`).
     @discardableResult
     public func post(_ name: NoticeName, sender: Sender? = nil) throws -> Notice {
-        try post(Notice(name: name, sender: sender, postedAtMilliseconds: stamp(), payload: .empty))
+        let context = DeliveryContext.current
+        return try post(
+            Notice(id: context.nextID(), name: name, sender: sender, postedAtMilliseconds: stamp(), payload: .empty),
+            in: context)
     }
 
     /// Posts a notice carrying `payload`.
@@ -10,7 +13,10 @@ extension NoticeHub {
     public func post<Payload: Encodable & Sendable>(
         _ name: NoticeName, sender: Sender? = nil, payload: Payload
     ) throws -> Notice {
-        try post(Notice(name: name, sender: sender, postedAtMilliseconds: stamp(), payload: .value(payload)))
+        let context = DeliveryContext.current
+        return try post(
+            Notice(id: context.nextID(), name: name, sender: sender, postedAtMilliseconds: stamp(), payload: .value(payload)),
+            in: context)
     }
 
     /// Posts a notice whose payload is JSON text, as tools and imports
@@ -25,7 +31,10 @@ extension NoticeHub {
     /// Posts a typed message under its own name.
     @discardableResult
     public func post<Message: NoticeMessage>(_ message: Message, sender: Sender? = nil) throws -> Notice {
-        try post(Notice(name: Message.name, sender: sender, postedAtMilliseconds: stamp(), payload: .value(message)))
+        let context = DeliveryContext.current
+        return try post(
+            Notice(id: context.nextID(), name: Message.name, sender: sender, postedAtMilliseconds: stamp(), payload: .value(message)),
+            in: context)
     }
 
     /// The posting time: precise on a journaled hub, to the kernel tick
@@ -38,7 +47,11 @@ extension NoticeHub {
     /// Journals (on a journaled hub) then delivers; during this hub's replay,
     /// does neither, since the replayed journal already holds what follows.
     func post(_ notice: consuming Notice) throws -> Notice {
-        let context = DeliveryContext.current
+        try post(notice, in: .current)
+    }
+
+    /// `post(_:)` with this thread's context already looked up.
+    func post(_ notice: consuming Notice, in context: DeliveryContext) throws -> Notice {
         if context.isReplaying(identity) { return notice }
         guard let writer else {
             deliver(notice, in: context)

@@ -47,6 +47,20 @@ struct DeliveryContext {
         pthread_getspecific(key).map { Unmanaged<DeliveryThread>.fromOpaque($0).takeUnretainedValue() }
     }
 
+    /// A fresh notice id. Ids come from a process-wide counter, which each
+    /// thread takes in blocks: one atomic read-modify-write per block rather
+    /// than one per post, where it cost a tenth of a post.
+    @inline(__always)
+    func nextID() -> NoticeID {
+        if state.pointee.nextIDCount == state.pointee.idBlockEnd {
+            let block = NoticeIDGenerator.shared.reserveBlock()
+            state.pointee.nextIDCount = block.lowerBound
+            state.pointee.idBlockEnd = block.upperBound
+        }
+        defer { state.pointee.nextIDCount += 1 }
+        return NoticeIDGenerator.shared.id(counter: state.pointee.nextIDCount)
+    }
+
     /// The nesting level of the delivery running now (0 for the outermost).
     var level: Int { state.pointee.depth - 1 }
 

@@ -6,7 +6,8 @@ import Darwin
 import Synchronization
 
 /// One thread's delivery state: how deep it is in nested deliveries, which hub
-/// it is replaying, and which registrations' handlers it is running now.
+/// it is replaying, which registrations' handlers it is running now, and the
+/// notice ids it may hand out.
 ///
 /// The running slots are what make `cancel()` exact without atomic
 /// read-modify-writes on the delivery path: a delivery at nesting level L
@@ -27,6 +28,10 @@ final class DeliveryThread: @unchecked Sendable {
     struct State: ~Copyable {
         var depth = 0
         var replaying: UInt = 0
+        /// This thread's block of notice-id counter values: the next one to hand
+        /// out and the end of the block (see ``DeliveryContext/nextID()``).
+        var nextIDCount: UInt64 = 0
+        var idBlockEnd: UInt64 = 0
         /// Whether the light fence may be a compiler barrier only.
         let expedited = AsymmetricFence.isExpedited
         let running: InlineArray<8, Atomic<UInt>> = InlineArray { _ in Atomic(0) }

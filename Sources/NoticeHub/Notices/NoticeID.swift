@@ -60,7 +60,7 @@ public struct NoticeID: Hashable, Sendable, CustomStringConvertible {
 
     /// A new id, never handed out before by this process.
     public static func next() -> NoticeID {
-        NoticeIDGenerator.shared.next()
+        DeliveryContext.current.nextID()
     }
 
     /// The id as a UUID.
@@ -123,10 +123,19 @@ final class NoticeIDGenerator: Sendable {
         prefix = generator.next()
     }
 
-    func next() -> NoticeID {
-        let count = counter.wrappingAdd(1, ordering: .relaxed).newValue
+    /// Counter values handed to one thread at a time.
+    static let blockSize: UInt64 = 4096
+
+    /// Counter values no other caller will get.
+    func reserveBlock() -> Range<UInt64> {
+        let end = counter.wrappingAdd(Self.blockSize, ordering: .relaxed).newValue
+        return (end - Self.blockSize)..<end
+    }
+
+    /// The id for one counter value of a reserved block.
+    func id(counter count: UInt64) -> NoticeID {
         // Version 8 (custom) in the high nibble of byte 6, RFC 4122 variant in byte 8.
-        return NoticeID(
+        NoticeID(
             high: (prefix & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_8000,
             low: (count & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000)
     }
