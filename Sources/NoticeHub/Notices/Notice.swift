@@ -56,22 +56,28 @@ public struct Notice: Sendable {
         if case .value(let value) = payload, let typed = value as? T {
             return typed
         }
-        do {
-            if case .jsonUTF8(let bytes) = payload {
-                return try PayloadCodec.decode(T.self, from: bytes)
-            }
-            let json: String
+        if case .jsonUTF8(let bytes) = payload {
             do {
-                json = try payloadJSON()
+                return try PayloadCodec.decode(T.self, from: bytes)
             } catch {
-                throw NoticeHubError.payloadMismatch(name: name, expected: "\(T.self)", detail: "it is not JSON encodable")
+                throw mismatch(T.self, error)
             }
-            return try PayloadCodec.decode(T.self, from: json)
-        } catch let error as NoticeHubError {
-            throw error
-        } catch {
-            throw .payloadMismatch(name: name, expected: "\(T.self)", detail: PayloadCodec.describe(error))
         }
+        let json: String
+        do {
+            json = try payloadJSON()
+        } catch {
+            throw .payloadMismatch(name: name, expected: "\(T.self)", detail: "it is not JSON encodable")
+        }
+        do {
+            return try PayloadCodec.decode(T.self, from: json)
+        } catch {
+            throw mismatch(T.self, error)
+        }
+    }
+
+    private func mismatch<T>(_ type: T.Type, _ error: any Error) -> NoticeHubError {
+        .payloadMismatch(name: name, expected: "\(T.self)", detail: PayloadCodec.describe(error))
     }
 
     /// Reads the payload as the typed message `M`.
