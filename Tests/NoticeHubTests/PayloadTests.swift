@@ -37,6 +37,19 @@ struct PayloadTests {
         }
     }
 
+    /// A value whose own `init(from:)` throws a NoticeHubError (here an invalid
+    /// name) is still reported as a payload that does not fit, naming the type.
+    @Test func aFieldThatRefusesItsTextIsAPayloadMismatch() throws {
+        struct Named: Codable { var name: NoticeName }
+        let notice = try NoticeHub().post("named", json: #"{"name":""}"#)
+        #expect {
+            try notice.decode(Named.self)
+        } throws: { error in
+            guard case NoticeHubError.payloadMismatch = error else { return false }
+            return "\(error)".hasPrefix("payload of named is not a Named:")
+        }
+    }
+
     @Test func aMissingPayloadReadsAsTheEmptyObject() throws {
         struct Nothing: Codable, Equatable {}
         let notice = try NoticeHub().post("ping")
