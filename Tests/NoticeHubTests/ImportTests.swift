@@ -69,3 +69,42 @@ struct ImportTests {
         #expect((stats.fileSize ?? 0) > 0)
     }
 }
+
+struct ImportBesideDurablePostsTests {
+    /// An import takes the writer between group commits; posters queued meanwhile
+    /// wait, then lead their own commits again. Nothing is lost and nobody hangs.
+    @Test func anImportRunsBetweenGroupCommitsOfDurablePosters() async throws {
+        let directory = TemporaryDirectory()
+        let source = try NoticeHub(journal: SQLiteJournal(path: directory.path("source.sqlite")))
+        for index in 0..<200 { try source.post("imported", payload: ["i": index]) }
+        var lines: [String] = []
+        try source.readJournal(JournalQuery()) { lines.append(try NoticeLine.encode($0)); return true }
+        let exported = lines
+
+        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("target.sqlite")), durability: .always)
+        let posters = 6, perPoster = 100
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for poster in 0..<posters {
+                group.addTask {
+                    try await Task.detached {
+                        for index in 0..<perPoster { try hub.post("posted", payload: ["p": poster, "i": index]) }
+                    }.value
+                }
+            }
+            group.addTask {
+                try await Task.detached {
+                    // One line at a time: many chances to arrive while posters queue.
+                    for line in exported {
+                        let summary = try hub.importNotices([line])
+                        #expect(summary.imported == 1)
+                    }
+                }.value
+            }
+            try await group.waitForAll()
+        }
+        var names: [NoticeName: Int] = [:]
+        try hub.readJournal(JournalQuery()) { names[$0.name, default: 0] += 1; return true }
+        #expect(names["posted"] == posters * perPoster)
+        #expect(names["imported"] == 200)
+    }
+}

@@ -30,6 +30,9 @@ final class JournalWriter: @unchecked Sendable {
     /// decays by one per smaller batch, so it tracks the number of threads
     /// posting without locking in a small batch size.
     private var expectedBatchSize = 1
+    /// Callers of `exclusively` waiting for the current commit: a leader then
+    /// stops instead of handing the lead on, and `exclusively` hands it on.
+    private var exclusiveWaiters = 0
     private var lastCommitDuration: Duration = .zero
     /// Commits made and notices they carried, for the benchmark's report.
     private var commits = 0
@@ -104,9 +107,14 @@ final class JournalWriter: @unchecked Sendable {
     /// it returns, rolled back when it throws. Posters wait meanwhile.
     func exclusively<T>(_ body: (any JournalConnection) throws -> T) throws -> T {
         condition.lock()
-        defer { condition.unlock() }
+        defer {
+            handLeadToQueue()
+            condition.unlock()
+        }
         guard !isClosed else { throw JournalError.closed }
+        exclusiveWaiters += 1
         while leaderActive { condition.wait() }
+        exclusiveWaiters -= 1
         try commitOpenTransaction()
         try connection.beginAppending()
         do {
@@ -194,16 +202,23 @@ final class JournalWriter: @unchecked Sendable {
         commits += 1
         committedNotices += batch.count
         lastCommitDuration = duration
-        let next = queue.first
-        if let next {
-            next.leads = true
+        leaderActive = false
+        if exclusiveWaiters > 0 {
+            condition.broadcast()  // `exclusively` goes first, then hands the lead on
         } else {
-            leaderActive = false
-            condition.broadcast()  // for `exclusively`, waiting for no leader
+            handLeadToQueue()
         }
         condition.unlock()
-        next?.ready.signal()
         for pending in batch { pending.ready.signal() }
+    }
+
+    /// Wakes the first queued poster as the next leader, unless a commit is
+    /// under way or nobody waits. Call with the lock held.
+    private func handLeadToQueue() {
+        guard !leaderActive, let next = queue.first else { return }
+        leaderActive = true
+        next.leads = true
+        next.ready.signal()
     }
 
     /// PostgreSQL's `commit_delay`, adaptively: when recent commits carried
