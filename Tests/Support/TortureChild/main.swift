@@ -6,6 +6,7 @@
 //   NoticeTortureChild append DB SENDER COUNT plain notices {"i":n}, "ok SEQ ID" per post
 //   NoticeTortureChild import DB FILE         one import, "done IMPORTED PRESENT"
 //   NoticeTortureChild follow DB COUNT        "SEQ SENDER I" per notice other processes append
+//   NoticeTortureChild posts COUNT            in-memory posts, "delivered N grew BYTES" (resident)
 
 import Foundation
 import NoticeHub
@@ -23,7 +24,34 @@ func fail(_ message: String) -> Never {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.count >= 2 else { fail("usage: NoticeTortureChild news|append|import|follow DB ...") }
+guard arguments.count >= 2 else { fail("usage: NoticeTortureChild news|append|import|follow DB ... | posts COUNT") }
+
+/// The process's resident memory, from /proc.
+func residentBytes() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+    return (line.split(separator: " ").compactMap { Int($0) }.first ?? 0) * 1024
+}
+
+if arguments[0] == "posts" {
+    // Measured here, alone, rather than in the test process, where other
+    // suites allocate at the same time.
+    final class Count: @unchecked Sendable { var value = 0 }
+    let count = Int(arguments[1]) ?? 0
+    let hub = NoticeHub()
+    let delivered = Count()
+    let token = hub.observe("tick") { _ in delivered.value += 1 }
+    do {
+        for _ in 0..<10_000 { try hub.post("tick", payload: 1) }  // warm up
+        let before = residentBytes()
+        for index in 0..<count { try hub.post("tick", payload: index) }
+        report("delivered \(delivered.value) grew \(residentBytes() - before)")
+    } catch {
+        fail("\(error)")
+    }
+    withExtendedLifetime(token) {}
+    exit(0)
+}
 let path = arguments[1]
 
 do {
