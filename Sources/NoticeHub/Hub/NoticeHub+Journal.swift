@@ -19,9 +19,9 @@ extension NoticeHub {
         let target = target ?? self
         var count = 0
         try DeliveryContext.replaying(target.identity) {
-            try connection.read(JournalQuery(from: first, through: last, names: names)) { stored in
-                var notice = stored
-                notice.isReplay = true
+            var query = JournalQuery(from: first, through: last, names: names)
+            query.markedAsReplay = true
+            try connection.read(query) { notice in
                 target.deliver(notice)
                 count += 1
                 return true

@@ -29,7 +29,8 @@ public protocol JournalConnection: AnyObject {
     /// A number that changes whenever another connection commits.
     func changeCounter() throws -> Int64
     /// Calls `body` with each stored notice the query selects, in sequence
-    /// order, until it returns false. Payloads stay JSON text until decoded.
+    /// order, until it returns false. Payloads stay JSON text until decoded;
+    /// notices carry `isReplay` when the query is `markedAsReplay`.
     func read(_ query: JournalQuery, _ body: (Notice) throws -> Bool) throws
 
     /// Runs `body` inside one read transaction over the projections' state.
@@ -77,6 +78,9 @@ public struct JournalQuery: Sendable, Equatable {
     public var names: Set<NoticeName>?
     public var sender: Sender?
     public var limit: Int?
+    /// Whether the notices read are to carry ``Notice/isReplay``: set by
+    /// replay, so it need not copy each notice to mark it.
+    var markedAsReplay = false
 
     public init(from: Int64 = 1, through: Int64? = nil, names: Set<NoticeName>? = nil,
                 sender: Sender? = nil, limit: Int? = nil) {

@@ -9,7 +9,7 @@ struct RowDecoder {
     private var senders = RecentIdentifiers<Sender>()
 
     /// Columns: seq, id, name, sender, payload, posted_at.
-    mutating func notice(from row: SQLiteStatement) -> Notice {
+    mutating func notice(from row: SQLiteStatement, isReplay: Bool) -> Notice {
         let name = row.withTextBytes(at: 2) { bytes in
             names.lookup(bytes) { NoticeName(trusted: $0) }
         }
@@ -20,7 +20,7 @@ struct RowDecoder {
         return Notice(
             id: id, name: name, sender: sender, postedAtMilliseconds: row.int64(at: 5),
             payload: row.isNull(at: 4) ? .empty : .jsonUTF8(row.withTextBytes(at: 4) { Array($0) }),
-            sequence: row.int64(at: 0))
+            sequence: row.int64(at: 0), isReplay: isReplay)
     }
 }
 

@@ -121,7 +121,7 @@ final class SQLiteJournalConnection: JournalConnection {
         }
         var rows = RowDecoder()
         while try storage({ try statement.step() }) {
-            guard try body(rows.notice(from: statement)) else { return }
+            guard try body(rows.notice(from: statement, isReplay: query.markedAsReplay)) else { return }
         }
     }
 
