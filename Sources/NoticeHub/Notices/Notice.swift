@@ -53,15 +53,18 @@ public struct Notice: Sendable {
     /// not fit throws ``NoticeHubError/payloadMismatch(name:expected:detail:)``
     /// naming the notice, the type and the first problem found.
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws(NoticeHubError) -> T {
-        if case .value(let value) = payload, let typed = value as? T {
-            return typed
-        }
-        if case .jsonUTF8(let bytes) = payload {
+        // One switch over the borrowed payload: `if case` tests copied it first.
+        switch payload {
+        case .value(let value):
+            if let typed = value as? T { return typed }
+        case .jsonUTF8(let bytes):
             do {
                 return try PayloadCodec.decode(T.self, from: bytes)
             } catch {
                 throw mismatch(T.self, error)
             }
+        case .empty, .json:
+            break
         }
         let json: String
         do {
