@@ -11,6 +11,8 @@ struct ResourceTests {
     /// running beside this one allocate too.
     @Test func aMillionPostsRunInBoundedMemory() throws {
         let (process, output) = try TortureChild.start(["posts", "1000000"])
+        // Its stdout is read on another thread: wait for the line, not only the exit.
+        _ = output.wait(seconds: 120) { $0.contains { $0.hasPrefix("delivered") } }
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(output.errors)")
         let words = try #require(output.lines.last).split(separator: " ")
