@@ -20,6 +20,24 @@ struct BenchHarness {
         return samples.sorted()
     }
 
+    /// Like ``measure(_:)`` for several workloads at once, their repetitions
+    /// alternating (A B, A B, ...) so that a change in the machine's load
+    /// during the measurement falls on all of them alike. One sorted sample
+    /// list per workload, in the order given.
+    func measureAlternating(_ runs: [() throws -> Int]) throws -> [[Double]] {
+        for run in runs { _ = try run() }
+        var samples = Array(repeating: [Double](), count: runs.count)
+        for _ in 0..<repetitions {
+            for (index, run) in runs.enumerated() {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let operations = try run()
+                let elapsed = DispatchTime.now().uptimeNanoseconds - start
+                samples[index].append(Double(elapsed) / Double(max(1, operations)))
+            }
+        }
+        return samples.map { $0.sorted() }
+    }
+
     /// Like ``measure(_:)`` for runs that time themselves (setup excluded);
     /// `warmUp: false` for runs that start from a fresh file anyway.
     func measureTimed(warmUp: Bool = true, _ run: () throws -> (nanoseconds: UInt64, operations: Int)) throws -> [Double] {

@@ -26,26 +26,29 @@ enum ReplayBench {
                 if let reading = try? notice.decode(Reading.self) { sum.value &+= reading.id }
             }
             let expected = count * (count - 1) / 2
-            let ours = try harness.measure {
-                sum.value = 0
-                let replayed = try hub.replay()
-                try check(replayed == count && sum.value == expected, "replay.typed: \(replayed) notices, sum \(sum.value)")
-                return count
-            }
-            withExtendedLifetime(token) {}
             let raw = try RawSQLite(path: path, synchronous: "NORMAL")
-            let scan = try harness.measure {
-                let rows = try raw.scan { _ in }
-                try check(rows == count, "raw scan rows")
-                return rows
-            }
             let decoder = JSONDecoder()
-            let scanAndDecode = try harness.measure {
-                var total = 0
-                let rows = try raw.scan { total &+= try decoder.decode(Reading.self, from: Data($0.utf8)).id }
-                try check(rows == count && total == expected, "scan + JSONDecoder")
-                return rows
-            }
+            let samples = try harness.measureAlternating([
+                {
+                    sum.value = 0
+                    let replayed = try hub.replay()
+                    try check(replayed == count && sum.value == expected, "replay.typed: \(replayed) notices, sum \(sum.value)")
+                    return count
+                },
+                {
+                    let rows = try raw.scan { _ in }
+                    try check(rows == count, "raw scan rows")
+                    return rows
+                },
+                {
+                    var total = 0
+                    let rows = try raw.scan { total &+= try decoder.decode(Reading.self, from: Data($0.utf8)).id }
+                    try check(rows == count && total == expected, "scan + JSONDecoder")
+                    return rows
+                },
+            ])
+            let (ours, scan, scanAndDecode) = (samples[0], samples[1], samples[2])
+            withExtendedLifetime(token) {}
             var result = BenchHarness.result("replay.typed", ours, anchor: "raw SQLite scan", scan)
             result.extra = [
                 ("scan_jsondecoder_ns_per_op", BenchHarness.median(scanAndDecode)),
