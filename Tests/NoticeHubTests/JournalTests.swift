@@ -68,6 +68,30 @@ struct JournalTests {
         withExtendedLifetime((reactor, watcher)) {}
     }
 
+    /// A replay reuses the observers it found while names and senders repeat;
+    /// observers that handlers add or cancel meanwhile still count from the
+    /// next notice on.
+    @Test func observersChangedDuringAReplayCountFromTheNextNotice() throws {
+        let directory = TemporaryDirectory()
+        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
+        for index in 0..<4 { try hub.post("tick", sender: "clock", payload: ["i": index]) }
+        let seen = Recorder<String>()
+        let late = Mutex<Subscription?>(nil)
+        let early = Mutex<Subscription?>(nil)
+        let changer = hub.observe("tick") { notice in
+            let index = (try? notice.decode([String: Int].self))?["i"] ?? -1
+            if index == 1 {
+                late.locked { $0 = hub.observe("tick") { seen.append("late \((try? $0.decode([String: Int].self))?["i"] ?? -1)") } }
+            }
+            if index == 2 { early.locked { $0?.cancel() } }
+        }
+        early.locked { $0 = hub.observe("tick", sender: "clock") { seen.append("early \((try? $0.decode([String: Int].self))?["i"] ?? -1)") } }
+        #expect(try hub.replay() == 4)
+        #expect(seen.elements == ["early 0", "early 1", "late 2", "late 3"])
+        withExtendedLifetime(changer) {}
+        late.locked { $0?.cancel() }
+    }
+
     @Test func appendsAreIdempotentByNoticeID() throws {
         let directory = TemporaryDirectory()
         let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))

@@ -21,8 +21,10 @@ extension NoticeHub {
         try DeliveryContext.replaying(target.identity) {
             var query = JournalQuery(from: first, through: last, names: names)
             query.markedAsReplay = true
+            let context = DeliveryContext.current
+            var recent: RecentTargets?
             try connection.read(query) { notice in
-                target.deliver(notice)
+                target.deliver(notice, in: context, recent: &recent)
                 count += 1
                 return true
             }

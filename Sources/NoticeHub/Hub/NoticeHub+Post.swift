@@ -72,15 +72,48 @@ extension NoticeHub {
     func deliver(_ notice: Notice, in context: DeliveryContext = .current) {
         let targets = observers.targets(name: notice.name, sender: notice.sender)
         guard !targets.isEmpty else { return }
+        targets.withUnsafeBufferPointer { deliver(notice, to: $0, in: context) }
+    }
+
+    /// `deliver(_:in:)` for a run of notices (a replay): the handlers found for
+    /// one notice are kept in `recent` and reused, without the registry's lock,
+    /// while the next notices have the same name and sender and no observer
+    /// has come or gone.
+    func deliver(_ notice: Notice, in context: DeliveryContext, recent: inout RecentTargets?) {
+        let changeCount = observers.changeCount
+        if !(recent?.serves(notice, at: changeCount) ?? false) {
+            recent = RecentTargets(
+                name: notice.name, sender: notice.sender, changeCount: changeCount,
+                targets: observers.targets(name: notice.name, sender: notice.sender))
+        }
+        recent!.targets.withUnsafeBufferPointer { deliver(notice, to: $0, in: context) }
+    }
+
+    private func deliver(
+        _ notice: Notice, to registrations: UnsafeBufferPointer<Registration<ObserverHandler>>,
+        in context: DeliveryContext
+    ) {
+        guard !registrations.isEmpty else { return }
         context.delivering {
             // The array keeps every registration alive: no retain per call.
-            targets.withUnsafeBufferPointer { registrations in
-                for index in registrations.indices {
-                    Unmanaged.passUnretained(registrations[index])._withUnsafeGuaranteedRef { registration in
-                        _ = registration.invoke(in: context) { $0(notice) }
-                    }
+            for index in registrations.indices {
+                Unmanaged.passUnretained(registrations[index])._withUnsafeGuaranteedRef { registration in
+                    _ = registration.invoke(in: context) { $0(notice) }
                 }
             }
         }
+    }
+}
+
+/// The observers found for one name and sender, and the registry's change
+/// count when they were: see ``NoticeHub/deliver(_:in:recent:)``.
+struct RecentTargets {
+    let name: NoticeName
+    let sender: Sender?
+    let changeCount: UInt64
+    let targets: Registry<ObserverHandler>.Targets
+
+    func serves(_ notice: Notice, at changeCount: UInt64) -> Bool {
+        self.changeCount == changeCount && name == notice.name && sender == notice.sender
     }
 }

@@ -11,6 +11,10 @@ import Synchronization
 /// are called after the lock is released.
 final class Registry<Handler: Sendable>: Sendable {
     private let state = Mutex(State())
+    /// Bumped by every change to the registrations, so a caller that keeps
+    /// an answer (a replay, whose notices mostly repeat a name and sender)
+    /// can tell without the lock that it still holds.
+    private let changes = Atomic<UInt64>(0)
 
     /// Registrations whose owners may vanish are swept once this many more
     /// have been added since the last sweep.
@@ -61,6 +65,7 @@ final class Registry<Handler: Sendable>: Sendable {
                     Self.sweepOrphans(&state)
                 }
             }
+            changes.add(1, ordering: .releasing)
             return registration
         }
     }
@@ -68,7 +73,14 @@ final class Registry<Handler: Sendable>: Sendable {
     func remove(_ registration: Registration<Handler>) {
         state.locked { state in
             Self.remove(registration, from: &state)
+            changes.add(1, ordering: .releasing)
         }
+    }
+
+    /// How many changes the registrations have seen. Read it before asking
+    /// for `targets`: an answer is current while this has not moved since.
+    var changeCount: UInt64 {
+        changes.load(ordering: .acquiring)
     }
 
     /// The handlers for a notice, in registration order.
@@ -99,7 +111,10 @@ final class Registry<Handler: Sendable>: Sendable {
 
     /// Removes registrations whose owners are gone, now.
     func sweepOrphans() {
-        state.locked { Self.sweepOrphans(&$0) }
+        state.locked { state in
+            Self.sweepOrphans(&state)
+            changes.add(1, ordering: .releasing)
+        }
     }
 
     private static func sweepOrphans(_ state: inout State) {
