@@ -70,9 +70,9 @@ extension NoticeHub {
 
     /// Calls every matching observer, in registration order, on this thread.
     func deliver(_ notice: Notice, in context: DeliveryContext = .current) {
-        let targets = observers.targets(name: notice.name, sender: notice.sender)
-        guard !targets.isEmpty else { return }
-        targets.withUnsafeBufferPointer { deliver(notice, to: $0, in: context) }
+        observers.targets(name: notice.name, sender: notice.sender).withUnsafeBufferPointer {
+            deliver(notice, to: $0, in: context)
+        }
     }
 
     /// `deliver(_:in:)` for a run of notices (a replay): the handlers found for

@@ -80,13 +80,9 @@ final class TapeDecoder: Decoder {
 
     // MARK: Keys
 
-    /// Tape index of the value for `key` in the object at `object`; the first occurrence
-    /// wins when a key is duplicated.
-    func find(_ key: String, in object: Int) -> Int? {
-        reader.isLarge(object) ? indexedFind(key, in: object) : reader.find(key, in: object)
-    }
-
-    /// `find` for large objects: a key index built on first lookup.
+    /// The value index for `key` in the large object at `object` (see
+    /// `TapeReader.isLarge`): a key index built on first lookup; the first
+    /// occurrence wins when a key is duplicated.
     func indexedFind(_ key: String, in object: Int) -> Int? {
         if let index = largeObjectIndexes[object] { return index[key] }
         var index: [String: Int] = [:]

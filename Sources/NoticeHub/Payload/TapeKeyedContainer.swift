@@ -40,9 +40,16 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return keys
     }
 
+    /// Tape index of the value for `key`; the first occurrence wins when a key
+    /// is duplicated. Large objects go through the decoder's key index.
     @inline(__always)
     private func find(_ key: Key) -> Int? {
-        reader.isLarge(object) ? decoder.indexedFind(key.stringValue, in: object) : reader.find(key.stringValue, in: object)
+        find(key.stringValue)
+    }
+
+    @inline(__always)
+    private func find(_ name: String) -> Int? {
+        reader.isLarge(object) ? decoder.indexedFind(name, in: object) : reader.find(name, in: object)
     }
 
     func contains(_ key: Key) -> Bool { find(key) != nil }
@@ -134,7 +141,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Like Foundation, a missing `super` key decodes as null rather than failing here.
     func superDecoder() throws -> any Decoder {
         let key = PayloadCodingKey.superKey
-        let index = decoder.find(key.stringValue, in: object) ?? reader.nullIndex
+        let index = find(key.stringValue) ?? reader.nullIndex
         return decoder.subDecoder(at: index, path: codingPath + [key])
     }
 
