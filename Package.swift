@@ -81,7 +81,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PayloadJSONTests",
-            dependencies: ["NoticeHub"],
+            dependencies: ["NoticeHub", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import NoticeHub
 
 /// Seeded random and mutated inputs through the parser and the decoder: they must only
@@ -14,7 +15,7 @@ struct FuzzTests {
 
     static let alphabet: [UInt8] = Array(#"{}[]:,"\/ubfnrt0123456789-+.eEtruefalsnul "#.utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC2, 0xE0, 0xED, 0xF0, 0xF4, 0xFF]
 
-    static func mutate(_ input: [UInt8], using rng: inout TestSupport.SplitMix64) -> [UInt8] {
+    static func mutate(_ input: [UInt8], using rng: inout SeededGenerator) -> [UInt8] {
         var bytes = input
         for _ in 0..<Int.random(in: 1...4, using: &rng) {
             let choice = Int.random(in: 0..<4, using: &rng)
@@ -47,7 +48,7 @@ struct FuzzTests {
     }
 
     @Test func randomBytes() {
-        var rng = TestSupport.SplitMix64(state: 0xC0FFEE)
+        var rng = SeededGenerator(seed: 0xC0FFEE)
         let clock = ContinuousClock()
         let start = clock.now
         for _ in 0..<10_000 {
@@ -61,7 +62,7 @@ struct FuzzTests {
     }
 
     @Test func mutatedDocuments() {
-        var rng = TestSupport.SplitMix64(state: 0xBADC0DE)
+        var rng = SeededGenerator(seed: 0xBADC0DE)
         let clock = ContinuousClock()
         let start = clock.now
         var accepted = 0

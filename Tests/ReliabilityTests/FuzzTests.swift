@@ -1,6 +1,7 @@
 import Foundation
 @testable import NoticeHub
 import Testing
+import TestSupport
 
 /// A seeded random pass over the import parser and payload decoding:
 /// arbitrary bytes and mutated valid lines never crash or hang, and every
@@ -53,22 +54,5 @@ struct FuzzTests {
     @Test func deeplyNestedInputIsRefusedNotOverflowed() {
         let deep = #"{"name":"x","payload":{"a":"# + String(repeating: "[", count: 100_000) + "}}"
         #expect(throws: NoticeLineError.self) { try NoticeLine.decode(deep) }
-    }
-}
-
-/// SplitMix64: reproducible runs from a seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
