@@ -7,6 +7,9 @@ import Foundation
 struct BenchHarness {
     let repetitions: Int
 
+    /// A run that times itself: its nanoseconds and operations.
+    typealias TimedRun = () throws -> (nanoseconds: UInt64, operations: Int)
+
     /// Nanoseconds per operation of each timed repetition, sorted.
     func measure(_ run: () throws -> Int) throws -> [Double] {
         _ = try run()
@@ -40,7 +43,7 @@ struct BenchHarness {
 
     /// Like ``measure(_:)`` for runs that time themselves (setup excluded);
     /// `warmUp: false` for runs that start from a fresh file anyway.
-    func measureTimed(warmUp: Bool = true, _ run: () throws -> (nanoseconds: UInt64, operations: Int)) throws -> [Double] {
+    func measureTimed(warmUp: Bool = true, _ run: TimedRun) throws -> [Double] {
         if warmUp { _ = try run() }
         var samples: [Double] = []
         for _ in 0..<repetitions {
@@ -48,6 +51,22 @@ struct BenchHarness {
             samples.append(Double(elapsed) / Double(max(1, operations)))
         }
         return samples.sorted()
+    }
+
+    /// ``measureTimed(warmUp:_:)`` for several workloads, their repetitions
+    /// alternating as in ``measureAlternating(_:)``.
+    func measureTimedAlternating(
+        warmUp: Bool = true, _ runs: [TimedRun]
+    ) throws -> [[Double]] {
+        if warmUp { for run in runs { _ = try run() } }
+        var samples = Array(repeating: [Double](), count: runs.count)
+        for _ in 0..<repetitions {
+            for (index, run) in runs.enumerated() {
+                let (elapsed, operations) = try run()
+                samples[index].append(Double(elapsed) / Double(max(1, operations)))
+            }
+        }
+        return samples.map { $0.sorted() }
     }
 
     /// A result from sorted samples: the median and the minimum.

@@ -5,11 +5,9 @@ import NoticeHub
 enum JournalAppendBench {
     static func run(_ options: BenchOptions, report: (BenchResult) -> Void) throws {
         if options.selects("journal.append.batched") { report(try batched(options)) }
-        if options.selects("journal.append.durable") {
-            let anchor = try rawAutocommit(options)
-            for threads in [1, 8] where options.selects("journal.append.durable.t\(threads)") {
-                report(try durable(threads: threads, anchor: anchor, options))
-            }
+        let threadCounts = [1, 8].filter { options.selects("journal.append.durable.t\($0)") }
+        if !threadCounts.isEmpty {
+            for result in try durable(threadCounts: threadCounts, options) { report(result) }
         }
     }
 
@@ -46,12 +44,15 @@ enum JournalAppendBench {
         return BenchHarness.result("journal.append.batched", ours, anchor: "raw SQLite, one transaction", anchor)
     }
 
-    /// The best raw durable rate: autocommit INSERTs, WAL, synchronous=FULL,
-    /// from one thread (more threads only add lock waits).
-    static func rawAutocommit(_ options: BenchOptions) throws -> [Double] {
+    /// Durable posts from 1 and from 8 threads (group commit), against the
+    /// best raw durable rate: autocommit INSERTs, WAL, synchronous=FULL, from
+    /// one thread (more threads only add lock waits). The repetitions of the
+    /// three alternate: the disk's latency drifts during a run, and the
+    /// ratio is what counts.
+    static func durable(threadCounts: [Int], _ options: BenchOptions) throws -> [BenchResult] {
         let count = options.size(2_000, floor: 200)
         var run = 0
-        return try BenchHarness(repetitions: 3).measureTimed {
+        let anchor: BenchHarness.TimedRun = {
             run += 1
             let path = options.path("raw-durable-\(run).sqlite")
             defer { removeJournal(path) }
@@ -62,40 +63,51 @@ enum JournalAppendBench {
             try check(try raw.count() == count, "raw durable: rows")
             return (elapsed, count)
         }
+        var batches = Array(repeating: [Double](), count: threadCounts.count)
+        let ours = threadCounts.indices.map { index -> BenchHarness.TimedRun in
+            {
+                run += 1
+                let (elapsed, notices, perCommit) = try durable(threads: threadCounts[index], total: count, run: run, options)
+                batches[index].append(perCommit)
+                return (elapsed, notices)
+            }
+        }
+        let samples = try BenchHarness(repetitions: 5).measureTimedAlternating([anchor] + ours)
+        return threadCounts.indices.map { index in
+            var result = BenchHarness.result(
+                "journal.append.durable.t\(threadCounts[index])", samples[index + 1],
+                anchor: "raw SQLite autocommit, FULL", samples[0])
+            result.extra = [("notices_per_commit", BenchHarness.median(batches[index].sorted()))]
+            return result
+        }
     }
 
-    /// Durable posts from `threads` threads at once (group commit).
-    static func durable(threads: Int, anchor: [Double], _ options: BenchOptions) throws -> BenchResult {
-        let perThread = options.size(2_000, floor: 200) / threads
-        var run = 0
-        var batches: [Double] = []
-        let ours = try BenchHarness(repetitions: 3).measureTimed {
-            run += 1
-            let path = options.path("durable-\(threads)-\(run).sqlite")
-            defer { removeJournal(path) }
-            let hub = try NoticeHub(journal: SQLiteJournal(path: path), durability: .always)
-            let group = DispatchGroup()
-            let failures = Counter()
-            let start = now()
-            for _ in 0..<threads {
-                group.enter()
-                Thread {
-                    for i in 0..<perThread {
-                        do { try hub.post("bench.append", sender: "bench", payload: Reading(i)) } catch { failures.value += 1 }
-                    }
-                    group.leave()
-                }.start()
-            }
-            group.wait()
-            let elapsed = now() - start
-            try check(failures.value == 0 && (try hub.journalStatistics().notices) == perThread * threads, "durable: rows")
-            let (commits, notices) = hub.groupCommits
-            batches.append(Double(notices) / Double(max(1, commits)))
-            return (elapsed, perThread * threads)
+    /// One run of `total` durable posts shared by `threads` threads: its
+    /// time, its notices and how many notices a commit carried.
+    static func durable(
+        threads: Int, total: Int, run: Int, _ options: BenchOptions
+    ) throws -> (nanoseconds: UInt64, notices: Int, perCommit: Double) {
+        let perThread = total / threads
+        let path = options.path("durable-\(threads)-\(run).sqlite")
+        defer { removeJournal(path) }
+        let hub = try NoticeHub(journal: SQLiteJournal(path: path), durability: .always)
+        let group = DispatchGroup()
+        let failures = Counter()
+        let start = now()
+        for _ in 0..<threads {
+            group.enter()
+            Thread {
+                for i in 0..<perThread {
+                    do { try hub.post("bench.append", sender: "bench", payload: Reading(i)) } catch { failures.value += 1 }
+                }
+                group.leave()
+            }.start()
         }
-        var result = BenchHarness.result("journal.append.durable.t\(threads)", ours, anchor: "raw SQLite autocommit, FULL", anchor)
-        result.extra = [("notices_per_commit", BenchHarness.median(batches.sorted()))]
-        return result
+        group.wait()
+        let elapsed = now() - start
+        try check(failures.value == 0 && (try hub.journalStatistics().notices) == perThread * threads, "durable: rows")
+        let (commits, notices) = hub.groupCommits
+        return (elapsed, perThread * threads, Double(notices) / Double(max(1, commits)))
     }
 
     static func removeJournal(_ path: String) {

@@ -75,6 +75,27 @@ struct NameTests {
         #expect(all.allSatisfy { UUID(uuidString: $0.description) == $0.uuid })
     }
 
+    /// Fresh ids are version 7 UUIDs that carry the posting time first, so
+    /// later notices sort after earlier ones, whichever thread posted them.
+    @Test func noticeIDsAreVersion7AndOrderedByPostingTime() async throws {
+        let hub = NoticeHub()
+        let first = try hub.post("time.first")
+        let second = try hub.post("time.second")
+        for notice in [first, second] {
+            let text = Array(notice.id.description)
+            #expect(text[14] == "7", "version")
+            #expect("89ab".contains(text[19]), "variant")
+            // The first 48 bits are the posting time in milliseconds.
+            let stamp = Int64(notice.id.description.replacingOccurrences(of: "-", with: "").prefix(12), radix: 16)
+            #expect(stamp == notice.postedAtMilliseconds)
+        }
+        // Two ids a few milliseconds apart sort by time, across threads.
+        let early = NoticeID.next()
+        try await Task.sleep(for: .milliseconds(5))
+        let late = await Task.detached { NoticeID.next() }.value
+        #expect(early.description < late.description)
+    }
+
     @Test func noticeIDsParseAsFoundationReadsUUIDs() throws {
         for _ in 0..<200 {
             let uuid = UUID()

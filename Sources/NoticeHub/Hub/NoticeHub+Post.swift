@@ -3,8 +3,11 @@ extension NoticeHub {
     @discardableResult
     public func post(_ name: NoticeName, sender: Sender? = nil) throws -> Notice {
         let context = DeliveryContext.current
+        let now = stamp()
         return try post(
-            Notice(id: context.nextID(), name: name, sender: sender, postedAtMilliseconds: stamp(), payload: .empty),
+            Notice(
+                id: context.nextID(milliseconds: now), name: name, sender: sender,
+                postedAtMilliseconds: now, payload: .empty),
             in: context)
     }
 
@@ -14,8 +17,11 @@ extension NoticeHub {
         _ name: NoticeName, sender: Sender? = nil, payload: Payload
     ) throws -> Notice {
         let context = DeliveryContext.current
+        let now = stamp()
         return try post(
-            Notice(id: context.nextID(), name: name, sender: sender, postedAtMilliseconds: stamp(), payload: .value(payload)),
+            Notice(
+                id: context.nextID(milliseconds: now), name: name, sender: sender,
+                postedAtMilliseconds: now, payload: .value(payload)),
             in: context)
     }
 
@@ -23,17 +29,24 @@ extension NoticeHub {
     /// receive it; the text must be one JSON object.
     @discardableResult
     public func post(_ name: NoticeName, sender: Sender? = nil, json: String) throws -> Notice {
-        try post(Notice(
-            name: name, sender: sender, postedAtMilliseconds: stamp(),
-            payload: .json(try PayloadCodec.validatedObject(json))))
+        let context = DeliveryContext.current
+        let now = stamp()
+        return try post(
+            Notice(
+                id: context.nextID(milliseconds: now), name: name, sender: sender,
+                postedAtMilliseconds: now, payload: .json(try PayloadCodec.validatedObject(json))),
+            in: context)
     }
 
     /// Posts a typed message under its own name.
     @discardableResult
     public func post<Message: NoticeMessage>(_ message: Message, sender: Sender? = nil) throws -> Notice {
         let context = DeliveryContext.current
+        let now = stamp()
         return try post(
-            Notice(id: context.nextID(), name: Message.name, sender: sender, postedAtMilliseconds: stamp(), payload: .value(message)),
+            Notice(
+                id: context.nextID(milliseconds: now), name: Message.name, sender: sender,
+                postedAtMilliseconds: now, payload: .value(message)),
             in: context)
     }
 

@@ -47,18 +47,19 @@ struct DeliveryContext {
         pthread_getspecific(key).map { Unmanaged<DeliveryThread>.fromOpaque($0).takeUnretainedValue() }
     }
 
-    /// A fresh notice id. Ids come from a process-wide counter, which each
-    /// thread takes in blocks: one atomic read-modify-write per block rather
-    /// than one per post, where it cost a tenth of a post.
+    /// A fresh notice id for a notice posted at `milliseconds`. Ids count
+    /// from a process-wide counter, which each thread takes in blocks: one
+    /// atomic read-modify-write per block rather than one per post, where it
+    /// cost a tenth of a post.
     @inline(__always)
-    func nextID() -> NoticeID {
+    func nextID(milliseconds: Int64) -> NoticeID {
         if state.pointee.nextIDCount == state.pointee.idBlockEnd {
             let block = NoticeIDGenerator.shared.reserveBlock()
             state.pointee.nextIDCount = block.lowerBound
             state.pointee.idBlockEnd = block.upperBound
         }
         defer { state.pointee.nextIDCount += 1 }
-        return NoticeIDGenerator.shared.id(counter: state.pointee.nextIDCount)
+        return NoticeIDGenerator.shared.id(counter: state.pointee.nextIDCount, milliseconds: milliseconds)
     }
 
     /// The nesting level of the delivery running now (0 for the outermost).

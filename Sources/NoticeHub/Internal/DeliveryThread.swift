@@ -29,7 +29,7 @@ final class DeliveryThread: @unchecked Sendable {
         var depth = 0
         var replaying: UInt = 0
         /// This thread's block of notice-id counter values: the next one to hand
-        /// out and the end of the block (see ``DeliveryContext/nextID()``).
+        /// out and the end of the block (see ``DeliveryContext/nextID(milliseconds:)``).
         var nextIDCount: UInt64 = 0
         var idBlockEnd: UInt64 = 0
         /// Whether the light fence may be a compiler barrier only.

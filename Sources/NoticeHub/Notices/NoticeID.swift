@@ -3,10 +3,14 @@ import Synchronization
 
 /// The unique identity of a notice, kept across the journal, export and import.
 ///
-/// Fresh ids are UUIDs (version 8 layout) made from a random per-process prefix
-/// and a counter: unique within a process by construction, across processes
-/// with the odds of a random UUID, and cheap enough to make on every post
-/// (`UUID()` costs a system call per id on Linux).
+/// Fresh ids are version 7 UUIDs (RFC 9562): the posting time in milliseconds
+/// first, then 24 bits chosen at random per process and a 50-bit counter
+/// that starts at a random value. They are unique within a process by
+/// construction and across processes by a wide margin, cheap enough to make on
+/// every post (`UUID()` costs a system call per id on Linux), and ordered
+/// by time, so the journal's index of ids grows at its end: a commit of
+/// notices from eight threads touches one or two index pages rather than
+/// one page per thread.
 public struct NoticeID: Hashable, Sendable, CustomStringConvertible {
     /// The 128 bits as two words, most significant first: cheap to make,
     /// compare and hash on every post; the UUID is built only when asked.
@@ -60,7 +64,7 @@ public struct NoticeID: Hashable, Sendable, CustomStringConvertible {
 
     /// A new id, never handed out before by this process.
     public static func next() -> NoticeID {
-        DeliveryContext.current.nextID()
+        DeliveryContext.current.nextID(milliseconds: WallClock.nowMilliseconds())
     }
 
     /// The id as a UUID.
@@ -111,16 +115,25 @@ extension NoticeID: Codable {
     }
 }
 
-/// Hands out ids: 64 random bits fixed per process, 64 bits of counter.
+/// Hands out ids: a time stamp, 24 random bits fixed per process, and a
+/// counter that each thread takes in blocks.
 final class NoticeIDGenerator: Sendable {
     static let shared = NoticeIDGenerator()
 
-    private let prefix: UInt64
-    private let counter = Atomic<UInt64>(0)
+    /// Version 7 in bits 12-15, then 12 random bits.
+    private let highTail: UInt64
+    /// The RFC 4122 variant in the top two bits, then 12 random bits.
+    private let lowHead: UInt64
+    private let counter: Atomic<UInt64>
+
+    /// The counter's share of the low word.
+    static let counterMask: UInt64 = (1 << 50) - 1
 
     init() {
         var generator = SystemRandomNumberGenerator()
-        prefix = generator.next()
+        highTail = 0x7000 | generator.next() & 0x0FFF
+        lowHead = 0x8000_0000_0000_0000 | (generator.next() & 0x0FFF) << 50
+        counter = Atomic(generator.next() & Self.counterMask)
     }
 
     /// Counter values handed to one thread at a time.
@@ -129,15 +142,15 @@ final class NoticeIDGenerator: Sendable {
     /// Counter values no other caller will get.
     func reserveBlock() -> Range<UInt64> {
         let end = counter.wrappingAdd(Self.blockSize, ordering: .relaxed).newValue
-        return (end - Self.blockSize)..<end
+        return (end &- Self.blockSize)..<end
     }
 
-    /// The id for one counter value of a reserved block.
-    func id(counter count: UInt64) -> NoticeID {
-        // Version 8 (custom) in the high nibble of byte 6, RFC 4122 variant in byte 8.
+    /// The id for one counter value of a reserved block, posted at
+    /// `milliseconds` since 1970.
+    func id(counter count: UInt64, milliseconds: Int64) -> NoticeID {
         NoticeID(
-            high: (prefix & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_8000,
-            low: (count & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000)
+            high: UInt64(truncatingIfNeeded: milliseconds) << 16 | highTail,
+            low: lowHead | count & Self.counterMask)
     }
 }
 
