@@ -4,7 +4,8 @@ public import Foundation
 public struct BenchOptions: Sendable {
     /// Smaller workloads, for a run under a minute.
     public var quick: Bool
-    /// Only these workload ids (or prefixes, like `post`), or all.
+    /// Only these workload ids (or their leading parts, like `post` or
+    /// `post.name`), or all.
     public var only: [String]
     /// Where journals are written; removed afterwards.
     public var directory: URL
@@ -19,7 +20,14 @@ public struct BenchOptions: Sendable {
     }
 
     func selects(_ bench: String) -> Bool {
-        only.isEmpty || only.contains { bench == $0 || bench.hasPrefix($0 + ".") || bench.hasPrefix($0) }
+        only.isEmpty || only.contains { Self.pattern($0, names: bench) }
+    }
+
+    /// Whether `pattern` is the workload id `bench` or its leading
+    /// dot-separated parts: `post.name` names `post.name.k10`, while
+    /// `post.name.k1` names nothing.
+    public static func pattern(_ pattern: String, names bench: String) -> Bool {
+        bench == pattern || bench.hasPrefix(pattern + ".")
     }
 
     /// `full` in a full run, a tenth of it (at least `floor`) with `--quick`.

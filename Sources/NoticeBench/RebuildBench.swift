@@ -7,7 +7,7 @@ import NoticeNews
 /// the likes state and by replaying the whole journal.
 enum RebuildBench {
     static func run(_ options: BenchOptions, report: (BenchResult) -> Void) throws {
-        guard options.selects("rebuild") else { return }
+        guard options.selects("rebuild.state") || options.selects("rebuild.replay") else { return }
         let likes = options.size(1_000_000, floor: 20_000)
         let path = options.path("rebuild.sqlite")
         defer { JournalAppendBench.removeJournal(path) }

@@ -29,7 +29,7 @@ struct BenchCommand: ParsableCommand {
     var only: [String] = []
 
     func validate() throws {
-        for id in only where !BenchSuite.ids.contains(where: { $0.hasPrefix(id) }) {
+        for id in only where !BenchSuite.ids.contains(where: { BenchOptions.pattern(id, names: $0) }) {
             throw ValidationError("unknown workload \(id); known: \(BenchSuite.ids.joined(separator: ", "))")
         }
     }

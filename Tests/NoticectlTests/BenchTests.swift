@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+/// `noticectl bench` runs exactly the workloads named by id or by the
+/// leading parts of ids, and with `--json` reports each on one line.
+struct BenchTests {
+    @Test func oneJSONLinePerSelectedWorkload() throws {
+        let scratch = try Scratch()
+        let outcome = try NoticectlRunner(in: scratch).run(
+            ["bench", "--quick", "--json", "--only", "post.name.k10", "collect"])
+        #expect(outcome.status == 0, "\(outcome)")
+        let reports = outcome.lines.map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        // post.name.k10 is not a prefix of post.name.k100; collect names collect.r10.
+        #expect(reports.map { $0?["bench"] as? String } == ["post.name.k10", "collect.r10"])
+        let post = try #require(reports.first ?? nil)
+        let ours = try #require(post["ns_per_op"] as? Double)
+        let anchor = try #require(post["anchor_ns_per_op"] as? Double)
+        let speedup = try #require(post["speedup"] as? Double)
+        #expect(ours > 0 && (post["ns_per_op_min"] as? Double ?? .infinity) <= ours)
+        #expect(post["anchor"] as? String == "NotificationCenter")
+        #expect(abs(speedup - anchor / ours) <= 0.01 * speedup)
+        #expect(try scratch.listing().isEmpty, "no journal left behind")
+    }
+
+    @Test(arguments: ["post.name.k1", "rebuild.stat", "nosuch"])
+    func anUnknownWorkloadIsAUsageError(id: String) throws {
+        let scratch = try Scratch()
+        let outcome = try NoticectlRunner(in: scratch).run(["bench", "--only", id])
+        #expect(outcome.status == 64)
+        #expect(outcome.stdout.isEmpty)
+        #expect(outcome.stderr.hasPrefix("error: unknown workload \(id); known: post.name.k10, "), "\(outcome)")
+    }
+}
