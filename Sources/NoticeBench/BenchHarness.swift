@@ -12,15 +12,7 @@ struct BenchHarness {
 
     /// Nanoseconds per operation of each timed repetition, sorted.
     func measure(_ run: () throws -> Int) throws -> [Double] {
-        _ = try run()
-        var samples: [Double] = []
-        for _ in 0..<repetitions {
-            let start = DispatchTime.now().uptimeNanoseconds
-            let operations = try run()
-            let elapsed = DispatchTime.now().uptimeNanoseconds - start
-            samples.append(Double(elapsed) / Double(max(1, operations)))
-        }
-        return samples.sorted()
+        try withoutActuallyEscaping(run) { try measureAlternating([$0])[0] }
     }
 
     /// Like ``measure(_:)`` for several workloads at once, their repetitions
@@ -28,36 +20,24 @@ struct BenchHarness {
     /// during the measurement falls on all of them alike. One sorted sample
     /// list per workload, in the order given.
     func measureAlternating(_ runs: [() throws -> Int]) throws -> [[Double]] {
-        for run in runs { _ = try run() }
-        var samples = Array(repeating: [Double](), count: runs.count)
-        for _ in 0..<repetitions {
-            for (index, run) in runs.enumerated() {
-                let start = DispatchTime.now().uptimeNanoseconds
+        try measureTimedAlternating(runs.map { run in
+            {
+                let start = now()
                 let operations = try run()
-                let elapsed = DispatchTime.now().uptimeNanoseconds - start
-                samples[index].append(Double(elapsed) / Double(max(1, operations)))
+                return (now() - start, operations)
             }
-        }
-        return samples.map { $0.sorted() }
+        })
     }
 
     /// Like ``measure(_:)`` for runs that time themselves (setup excluded);
     /// `warmUp: false` for runs that start from a fresh file anyway.
     func measureTimed(warmUp: Bool = true, _ run: TimedRun) throws -> [Double] {
-        if warmUp { _ = try run() }
-        var samples: [Double] = []
-        for _ in 0..<repetitions {
-            let (elapsed, operations) = try run()
-            samples.append(Double(elapsed) / Double(max(1, operations)))
-        }
-        return samples.sorted()
+        try withoutActuallyEscaping(run) { try measureTimedAlternating(warmUp: warmUp, [$0])[0] }
     }
 
     /// ``measureTimed(warmUp:_:)`` for several workloads, their repetitions
     /// alternating as in ``measureAlternating(_:)``.
-    func measureTimedAlternating(
-        warmUp: Bool = true, _ runs: [TimedRun]
-    ) throws -> [[Double]] {
+    func measureTimedAlternating(warmUp: Bool = true, _ runs: [TimedRun]) throws -> [[Double]] {
         if warmUp { for run in runs { _ = try run() } }
         var samples = Array(repeating: [Double](), count: runs.count)
         for _ in 0..<repetitions {

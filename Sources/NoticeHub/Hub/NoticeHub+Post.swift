@@ -2,13 +2,7 @@ extension NoticeHub {
     /// Posts a notice without payload (its payload reads as `{}`).
     @discardableResult
     public func post(_ name: NoticeName, sender: Sender? = nil) throws -> Notice {
-        let context = DeliveryContext.current
-        let now = stamp()
-        return try post(
-            Notice(
-                id: context.nextID(milliseconds: now), name: name, sender: sender,
-                postedAtMilliseconds: now, payload: .empty),
-            in: context)
+        try postFresh(name, sender: sender, payload: .empty)
     }
 
     /// Posts a notice carrying `payload`.
@@ -16,37 +10,32 @@ extension NoticeHub {
     public func post<Payload: Encodable & Sendable>(
         _ name: NoticeName, sender: Sender? = nil, payload: Payload
     ) throws -> Notice {
-        let context = DeliveryContext.current
-        let now = stamp()
-        return try post(
-            Notice(
-                id: context.nextID(milliseconds: now), name: name, sender: sender,
-                postedAtMilliseconds: now, payload: .value(payload)),
-            in: context)
+        try postFresh(name, sender: sender, payload: .value(payload))
     }
 
     /// Posts a notice whose payload is JSON text, as tools and imports
     /// receive it; the text must be one JSON object.
     @discardableResult
     public func post(_ name: NoticeName, sender: Sender? = nil, json: String) throws -> Notice {
-        let context = DeliveryContext.current
-        let now = stamp()
-        return try post(
-            Notice(
-                id: context.nextID(milliseconds: now), name: name, sender: sender,
-                postedAtMilliseconds: now, payload: .json(try PayloadCodec.validatedObject(json))),
-            in: context)
+        try postFresh(name, sender: sender, payload: .json(try PayloadCodec.validatedObject(json)))
     }
 
     /// Posts a typed message under its own name.
     @discardableResult
     public func post<Message: NoticeMessage>(_ message: Message, sender: Sender? = nil) throws -> Notice {
+        try postFresh(Message.name, sender: sender, payload: .value(message))
+    }
+
+    /// Makes a new notice and posts it: one clock reading is both its
+    /// posting time and the time its id starts with.
+    @inline(__always)
+    private func postFresh(_ name: NoticeName, sender: Sender?, payload: NoticePayload) throws -> Notice {
         let context = DeliveryContext.current
         let now = stamp()
         return try post(
             Notice(
-                id: context.nextID(milliseconds: now), name: Message.name, sender: sender,
-                postedAtMilliseconds: now, payload: .value(message)),
+                id: context.nextID(milliseconds: now), name: name, sender: sender,
+                postedAtMilliseconds: now, payload: payload),
             in: context)
     }
 
