@@ -130,6 +130,9 @@ struct JournalTests {
         }
         #expect(sequences == Array(1...Int64(threads * perThread)))
         for (_, values) in perSender { #expect(values == Array(0..<perThread)) }
+        let shared = hub.groupCommits
+        #expect(shared.notices == threads * perThread)
+        #expect(shared.commits < shared.notices, "posters waiting on one fsync share the next commit")
     }
 
     @Test func batchedPostsAreCommittedWithinTheirDelay() throws {

@@ -3,8 +3,9 @@ import Foundation
 /// Appends a hub's notices to its journal, under the hub's ``Durability``.
 ///
 /// - `always`: group commit. A poster queues its notice; if no commit is under
-///   way it becomes the leader, writes every queued notice in one transaction
-///   and commits (one fsync for the lot); the others wait for the leader and
+///   way it becomes the leader: it opens a transaction, appends the queued
+///   notices and those that arrive while it waits briefly for companions, and
+///   commits (one fsync for the lot); the others wait for the leader and
 ///   return when their notice is durable.
 /// - `batched` and `never`: a poster appends inside an open transaction and
 ///   returns at once; the transaction is committed when it is `maxDelay` old,
@@ -33,6 +34,7 @@ final class JournalWriter: @unchecked Sendable {
     /// Callers of `exclusively` waiting for the current commit: a leader then
     /// stops instead of handing the lead on, and `exclusively` hands it on.
     private var exclusiveWaiters = 0
+    /// From the last leader's start to its commit's end.
     private var lastCommitDuration: Duration = .zero
     /// Commits made and notices they carried, for the benchmark's report.
     private var commits = 0
@@ -170,8 +172,8 @@ final class JournalWriter: @unchecked Sendable {
         }
         queue.append(pending)
         if leaderActive {
-            // The leader may be gathering companions for its commit.
-            if queue.count >= expectedBatchSize { condition.broadcast() }
+            // The leader may be waiting for companions to append.
+            condition.broadcast()
             condition.unlock()
             pending.ready.wait()
             if !pending.leads { return try pending.outcome!.get() }
@@ -183,24 +185,36 @@ final class JournalWriter: @unchecked Sendable {
         return try pending.outcome!.get()
     }
 
-    /// Commits the queue as one batch, then wakes its posters and hands the
-    /// lead to the first poster queued meanwhile. Call with the lock held and
-    /// `leaderActive` set; returns without the lock.
+    /// Leads one group commit: opens a transaction and appends the queued
+    /// notices, then each notice queued while it waits for companions, so
+    /// SQLite's inserts overlap the posters' return; commits; publishes the
+    /// outcomes; wakes the batch's posters and hands the lead to the first
+    /// poster queued meanwhile. Call with the lock held and `leaderActive`
+    /// set; returns without the lock.
     private func lead() {
-        gatherCompanions()
-        let batch = queue
-        queue.removeAll(keepingCapacity: true)
-        condition.unlock()
         let started = ContinuousClock.now
-        let outcomes = commit(batch)
+        let deadline = gatherDeadline()
+        var batch = OpenBatch()
+        while true {
+            let arrived = queue
+            queue.removeAll(keepingCapacity: true)
+            condition.unlock()
+            add(arrived, to: &batch)
+            condition.lock()
+            guard batch.members.count < expectedBatchSize, let deadline else { break }
+            while queue.isEmpty, condition.wait(until: deadline) {}
+            if queue.isEmpty { break }
+        }
+        condition.unlock()
+        let outcomes = finish(&batch)
         let duration = started.duration(to: .now)
         // Published only now: a poster must not see an outcome before its
         // commit is durable. Each poster reads its own after its semaphore.
-        for (pending, outcome) in zip(batch, outcomes) { pending.outcome = outcome }
+        for (pending, outcome) in zip(batch.members, outcomes) { pending.outcome = outcome }
         condition.lock()
-        expectedBatchSize = max(batch.count, expectedBatchSize - 1)
+        expectedBatchSize = max(batch.members.count, expectedBatchSize - 1)
         commits += 1
-        committedNotices += batch.count
+        committedNotices += batch.members.count
         lastCommitDuration = duration
         leaderActive = false
         if exclusiveWaiters > 0 {
@@ -209,7 +223,7 @@ final class JournalWriter: @unchecked Sendable {
             handLeadToQueue()
         }
         condition.unlock()
-        for pending in batch { pending.ready.signal() }
+        for pending in batch.members { pending.ready.signal() }
     }
 
     /// Wakes the first queued poster as the next leader, unless a commit is
@@ -222,40 +236,61 @@ final class JournalWriter: @unchecked Sendable {
     }
 
     /// PostgreSQL's `commit_delay`, adaptively: when recent commits carried
-    /// several posters, wait up to a quarter of a commit's duration (at most
-    /// 2 ms) for as many to queue; eight posting threads then share commits
-    /// about 7.5 at a time. Call with the lock held; a lone poster never waits.
-    private func gatherCompanions() {
-        guard expectedBatchSize > 1, queue.count < expectedBatchSize else { return }
-        let patience = min(lastCommitDuration / 4, .milliseconds(2))
-        let deadline = Date().addingTimeInterval(patience.seconds)
-        while queue.count < expectedBatchSize, condition.wait(until: deadline) {}
+    /// several posters, a leader waits up to half the last commit's duration
+    /// (its gathering included; at most 2 ms) for as many to queue; eight
+    /// posting threads then share commits about 7.8 at a time. Nil (no
+    /// waiting) for a lone poster. Call with the lock held.
+    private func gatherDeadline() -> Date? {
+        guard expectedBatchSize > 1 else { return nil }
+        return Date().addingTimeInterval(min(lastCommitDuration / 2, .milliseconds(2)).seconds)
     }
 
-    /// One transaction for the whole batch; a notice refused by a projection
-    /// fails alone, a failed commit fails every notice of the batch. Runs
-    /// without the lock; returns the outcomes for the caller to publish.
-    private func commit(_ batch: [PendingAppend]) -> [Result<AppendOutcome, any Error>] {
+    /// A group commit's transaction while its leader fills it.
+    private struct OpenBatch {
+        var members: [PendingAppend] = []
         var outcomes: [Result<AppendOutcome, any Error>] = []
-        outcomes.reserveCapacity(batch.count)
-        do {
-            try connection.beginAppending()
-            for pending in batch {
-                let outcome = Result { try connection.append(pending.record, projections: projectionsFor(pending.record)) }
-                outcomes.append(outcome)
-                // Some errors (a full disk, I/O) make SQLite abandon the whole
-                // transaction: the rest of the batch must not run outside it,
-                // and every poster of the batch learns the cause.
-                if !connection.isAppending, case .failure(let cause) = outcome { throw cause }
+        /// Why the transaction cannot commit: it failed to begin, or SQLite
+        /// abandoned it; later members are not appended.
+        var failure: (any Error)?
+    }
+
+    /// Appends `arrivals` to the batch's transaction, opening it first if
+    /// need be; a notice refused by a projection fails alone. Runs without
+    /// the lock.
+    private func add(_ arrivals: [PendingAppend], to batch: inout OpenBatch) {
+        if batch.members.isEmpty {
+            do { try connection.beginAppending() } catch { batch.failure = error }
+        }
+        batch.members += arrivals
+        for pending in arrivals where batch.failure == nil {
+            let outcome = Result { try connection.append(pending.record, projections: projectionsFor(pending.record)) }
+            batch.outcomes.append(outcome)
+            // Some errors (a full disk, I/O) make SQLite abandon the whole
+            // transaction: the rest of the batch must not run outside it,
+            // and every poster of the batch learns the cause.
+            if !connection.isAppending, case .failure(let cause) = outcome { batch.failure = cause }
+        }
+    }
+
+    /// Commits the batch (one fsync for the lot) and returns each member's
+    /// outcome; a failed commit fails every notice of the batch except those
+    /// a projection refused. Runs without the lock.
+    private func finish(_ batch: inout OpenBatch) -> [Result<AppendOutcome, any Error>] {
+        if batch.failure == nil {
+            do {
+                try connection.commitAppending()
+                return batch.outcomes
+            } catch {
+                batch.failure = error
             }
-            try connection.commitAppending()
-            return outcomes
-        } catch {
-            connection.rollbackAppending()
-            return batch.indices.map { index in
-                if index < outcomes.count, case .failure(JournalError.refused) = outcomes[index] { return outcomes[index] }
-                return .failure(error)
+        }
+        connection.rollbackAppending()
+        let failure = batch.failure!
+        return batch.members.indices.map { index in
+            if index < batch.outcomes.count, case .failure(JournalError.refused) = batch.outcomes[index] {
+                return batch.outcomes[index]
             }
+            return .failure(failure)
         }
     }
 
