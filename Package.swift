@@ -27,9 +27,11 @@ let package = Package(
         ),
         // The asymmetric fence that lets a delivery skip atomic read-modify-writes.
         .target(name: "CAsymmetricFence"),
+        // A word threads sleep on until one call wakes them all (a futex on Linux).
+        .target(name: "CWaitWord"),
         .target(
             name: "NoticeHub",
-            dependencies: ["CSQLite", "CAsymmetricFence"],
+            dependencies: ["CSQLite", "CAsymmetricFence", "CWaitWord"],
             swiftSettings: strictSettings
         ),
         .target(

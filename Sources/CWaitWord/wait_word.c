@@ -1,0 +1,40 @@
+#include "wait_word.h"
+
+#if defined(__linux__)
+#include <limits.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+void noticehub_wait_word_wait(uint32_t *word, uint32_t seen) {
+    // The kernel compares the word with `seen` before it sleeps, so an
+    // advance between the caller's load and this call is never missed.
+    syscall(SYS_futex, word, FUTEX_WAIT_PRIVATE, seen, NULL, NULL, 0);
+}
+
+void noticehub_wait_word_advance(uint32_t *word) {
+    __atomic_fetch_add(word, 1, __ATOMIC_RELEASE);
+    syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+}
+#else
+#include <pthread.h>
+
+// One lock for every word: the fallback is correct, not fast.
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t changed = PTHREAD_COND_INITIALIZER;
+
+void noticehub_wait_word_wait(uint32_t *word, uint32_t seen) {
+    pthread_mutex_lock(&lock);
+    while (__atomic_load_n(word, __ATOMIC_ACQUIRE) == seen) {
+        pthread_cond_wait(&changed, &lock);
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+void noticehub_wait_word_advance(uint32_t *word) {
+    pthread_mutex_lock(&lock);
+    __atomic_fetch_add(word, 1, __ATOMIC_RELEASE);
+    pthread_cond_broadcast(&changed);
+    pthread_mutex_unlock(&lock);
+}
+#endif
