@@ -22,8 +22,11 @@ import Synchronization
 /// `@unchecked Sendable`: `depth` and `replaying` are only touched by the
 /// owning thread; other threads only read the atomic slots.
 final class DeliveryThread: @unchecked Sendable {
-    /// The running slots per thread (the size of `State.running`).
-    static var slotCount: Int { 8 }
+    /// One atomic slot per nesting level of delivery on this thread.
+    typealias RunningSlots = InlineArray<8, Atomic<UInt>>
+
+    /// The running slots per thread.
+    static var slotCount: Int { RunningSlots.count }
 
     struct State: ~Copyable {
         var depth = 0
@@ -34,7 +37,7 @@ final class DeliveryThread: @unchecked Sendable {
         var idBlockEnd: UInt64 = 0
         /// Whether the light fence may be a compiler barrier only.
         let expedited = AsymmetricFence.isExpedited
-        let running: InlineArray<8, Atomic<UInt>> = InlineArray { _ in Atomic(0) }
+        let running = RunningSlots { _ in Atomic(0) }
     }
 
     let state: UnsafeMutablePointer<State>
