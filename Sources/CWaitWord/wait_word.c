@@ -16,10 +16,22 @@ void noticehub_wait_word_advance(uint32_t *word) {
     __atomic_fetch_add(word, 1, __ATOMIC_RELEASE);
     syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
 }
+#elif defined(__APPLE__)
+#include <os/os_sync_wait_on_address.h>
+
+// macOS 14.4's counterpart of the futex (the package requires macOS 15).
+void noticehub_wait_word_wait(uint32_t *word, uint32_t seen) {
+    os_sync_wait_on_address(word, seen, sizeof(uint32_t), OS_SYNC_WAIT_ON_ADDRESS_NONE);
+}
+
+void noticehub_wait_word_advance(uint32_t *word) {
+    __atomic_fetch_add(word, 1, __ATOMIC_RELEASE);
+    os_sync_wake_by_address_all(word, sizeof(uint32_t), OS_SYNC_WAKE_BY_ADDRESS_NONE);
+}
 #else
 #include <pthread.h>
 
-// One lock for every word: the fallback is correct, not fast.
+// Elsewhere, one lock for every word: correct, not fast.
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t changed = PTHREAD_COND_INITIALIZER;
 

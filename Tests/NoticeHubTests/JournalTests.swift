@@ -135,6 +135,40 @@ struct JournalTests {
         #expect(shared.commits < shared.notices, "posters waiting on one fsync share the next commit")
     }
 
+    /// `close()` returns only once every durable post already accepted is
+    /// committed: a reader opened right after it sees each post that returned
+    /// successfully, and every later post fails with `closed`.
+    @Test func closeWaitsForTheDurablePostsItAccepted() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("j.sqlite")
+        let hub = try NoticeHub(journal: SQLiteJournal(path: path))
+        let succeeded = Atomic<Int>(0)
+        let group = DispatchGroup()
+        for thread in 0..<8 {
+            group.enter()
+            Thread {
+                defer { group.leave() }
+                for index in 0... {
+                    do {
+                        _ = try hub.post("work", sender: Sender(stringLiteral: "t\(thread)"), payload: index)
+                        succeeded.add(1, ordering: .relaxed)
+                    } catch JournalError.closed {
+                        return
+                    } catch {
+                        Issue.record("unexpected \(error)")
+                        return
+                    }
+                }
+            }.start()
+        }
+        while succeeded.load(ordering: .relaxed) < 200 { Thread.sleep(forTimeInterval: 0.001) }
+        try hub.close()
+        let visibleAtClose = try NoticeHub(journal: SQLiteJournal(path: path)).journalStatistics().notices
+        group.wait()
+        #expect(visibleAtClose == succeeded.load(ordering: .relaxed))
+        #expect(throws: JournalError.closed) { try hub.post("late", payload: 0) }
+    }
+
     @Test func batchedPostsAreCommittedWithinTheirDelay() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("j.sqlite")

@@ -4,8 +4,9 @@
 #include <stdint.h>
 
 /// A 32-bit word that threads sleep on until it changes, and that one call
-/// advances to wake them all: a Linux futex, or a mutex and condition
-/// variable elsewhere. Waking N sleepers costs one system call, not N.
+/// advances to wake them all: a futex on Linux, `os_sync_wait_on_address` on
+/// Apple platforms (one system call to wake N sleepers, not N), and a
+/// process-wide mutex and condition variable elsewhere.
 
 /// Reads the word with acquire ordering.
 static inline uint32_t noticehub_wait_word_load(const uint32_t *word) {

@@ -12,9 +12,12 @@ import Synchronization
 ///   returns at once; the transaction is committed when it is `maxDelay` old,
 ///   by the next poster or by a flusher thread, whichever comes first.
 ///
-/// Thread safety: every field is guarded by `condition`; the connection is
-/// only used by the leader (always) or under the lock (batched), never by two
-/// threads at once. That discipline is why the class is `@unchecked Sendable`.
+/// Thread safety: every mutable field is guarded by `condition`, except what
+/// a leader hands its posters: each ``PendingAppend``'s outcome, published
+/// through its atomic state, and the wake word they sleep on. The connection
+/// is only used by the leader (always), under the lock (batched, and inside
+/// ``exclusively(_:)``), never by two threads at once. That discipline is
+/// why the class is `@unchecked Sendable`.
 final class JournalWriter: @unchecked Sendable {
     private let condition = NSCondition()
     private let connection: any JournalConnection
@@ -25,7 +28,8 @@ final class JournalWriter: @unchecked Sendable {
     // Group commit (always).
     private var queue: [PendingAppend] = []
     private var leaderActive = false
-    /// Where queued posters sleep; advanced after each commit and hand-off.
+    /// Where queued posters sleep; advanced when a commit has posters to wake
+    /// or the lead is handed to a sleeping poster.
     private let wakeWord = WaitWord()
     /// How many posters a commit may expect, and how long the last commit
     /// took: a new leader waits (briefly) for that many, because posters
@@ -35,7 +39,8 @@ final class JournalWriter: @unchecked Sendable {
     /// posting without locking in a small batch size.
     private var expectedBatchSize = 1
     /// Callers of `exclusively` waiting for the current commit: a leader then
-    /// stops instead of handing the lead on, and `exclusively` hands it on.
+    /// stops instead of handing the lead on, posters queue instead of leading,
+    /// and `exclusively` hands the lead on when it is done.
     private var exclusiveWaiters = 0
     /// From the last leader's start to its commit's end.
     private var lastCommitDuration: Duration = .zero
@@ -91,13 +96,15 @@ final class JournalWriter: @unchecked Sendable {
         return outcome
     }
 
-    /// Commits what is pending and stops the flusher. Appending after close throws.
+    /// Commits what is pending and stops the flusher; durable posts already
+    /// queued are committed before it returns. Appending after close throws.
     func close() throws {
         condition.lock()
         defer { condition.unlock() }
         guard !isClosed else { return }
         isClosed = true
         flusher?.cancel()
+        while leaderActive || !queue.isEmpty { condition.wait() }
         try commitOpenTransaction()
     }
 
@@ -113,14 +120,15 @@ final class JournalWriter: @unchecked Sendable {
     func exclusively<T>(_ body: (any JournalConnection) throws -> T) throws -> T {
         condition.lock()
         defer {
-            handLeadToQueue()
+            let handed = handLeadToQueue()
             condition.unlock()
-            wakeWord.wakeAll()
+            if handed { wakeWord.wakeAll() }
         }
         guard !isClosed else { throw JournalError.closed }
         exclusiveWaiters += 1
         while leaderActive { condition.wait() }
         exclusiveWaiters -= 1
+        guard !isClosed else { throw JournalError.closed }
         try commitOpenTransaction()
         try connection.beginAppending()
         do {
@@ -151,7 +159,12 @@ final class JournalWriter: @unchecked Sendable {
     /// One durable post on its way: its poster sleeps on the writer's
     /// `wakeWord` until the leader has published its outcome, or has handed
     /// it the lead.
-    private final class PendingAppend {
+    ///
+    /// `@unchecked Sendable`: `outcome` is written once, by the leader, before
+    /// it stores `done` with release ordering, and read by the poster only
+    /// after it loads `done` with acquire ordering (or by the leader that
+    /// wrote it).
+    private final class PendingAppend: @unchecked Sendable {
         enum State: UInt8, AtomicRepresentable {
             case waiting, done, leads
         }
@@ -175,7 +188,7 @@ final class JournalWriter: @unchecked Sendable {
             throw JournalError.closed
         }
         queue.append(pending)
-        if leaderActive {
+        if leaderActive || exclusiveWaiters > 0 {
             // The leader may be waiting for companions to append.
             condition.broadcast()
             condition.unlock()
@@ -203,12 +216,13 @@ final class JournalWriter: @unchecked Sendable {
     /// Leads one group commit: opens a transaction and appends the queued
     /// notices, then each notice queued while it waits for companions, so
     /// SQLite's inserts overlap the posters' return; commits; publishes the
-    /// outcomes; wakes the batch's posters and hands the lead to the first
-    /// poster queued meanwhile. Call with the lock held and `leaderActive`
-    /// set; returns without the lock.
+    /// outcomes; wakes the batch's posters. Then it hands the lead to the
+    /// first poster queued meanwhile, or, when `exclusively` waits, lets that
+    /// go first. Call with the lock held and `leaderActive` set; returns
+    /// without the lock.
     private func lead() {
         let started = ContinuousClock.now
-        let deadline = gatherDeadline()
+        let deadline = gatherDeadline(from: started)
         var batch = OpenBatch()
         while true {
             let arrived = queue
@@ -216,15 +230,15 @@ final class JournalWriter: @unchecked Sendable {
             condition.unlock()
             add(arrived, to: &batch)
             condition.lock()
-            guard batch.members.count < expectedBatchSize, let deadline else { break }
-            while queue.isEmpty, condition.wait(until: deadline) {}
-            if queue.isEmpty { break }
+            guard batch.failure == nil, batch.members.count < expectedBatchSize, let deadline else { break }
+            guard waitForArrival(until: deadline) else { break }
         }
         condition.unlock()
         let outcomes = finish(&batch)
         let duration = started.duration(to: .now)
         // Published only now: a poster must not see an outcome before its
         // commit is durable.
+        precondition(outcomes.count == batch.members.count, "every poster of a batch gets an outcome")
         for (pending, outcome) in zip(batch.members, outcomes) {
             pending.outcome = outcome
             pending.state.store(.done, ordering: .releasing)
@@ -235,24 +249,28 @@ final class JournalWriter: @unchecked Sendable {
         committedNotices += batch.members.count
         lastCommitDuration = duration
         leaderActive = false
-        if exclusiveWaiters > 0 {
+        var handed = false
+        if exclusiveWaiters > 0 || isClosed {
             condition.broadcast()  // `exclusively` goes first, then hands the lead on
-        } else {
-            handLeadToQueue()
+        }
+        if exclusiveWaiters == 0 {
+            handed = handLeadToQueue()
         }
         condition.unlock()
         // One call wakes the batch and the next leader: signalling each
         // poster in turn cost the leader about 60 µs per commit on two cores.
-        wakeWord.wakeAll()
+        if batch.members.count > 1 || handed { wakeWord.wakeAll() }
     }
 
     /// Makes the first queued poster the next leader, unless a commit is
-    /// under way or nobody waits; the caller then wakes it with
-    /// `wakeWord.wakeAll()`. Call with the lock held.
-    private func handLeadToQueue() {
-        guard !leaderActive, let next = queue.first else { return }
+    /// under way or nobody waits; when it did, the caller wakes that poster
+    /// with `wakeWord.wakeAll()`. Call with the lock held.
+    @discardableResult
+    private func handLeadToQueue() -> Bool {
+        guard !leaderActive, let next = queue.first else { return false }
         leaderActive = true
         next.state.store(.leads, ordering: .releasing)
+        return true
     }
 
     /// PostgreSQL's `commit_delay`, adaptively: when recent commits carried
@@ -260,9 +278,22 @@ final class JournalWriter: @unchecked Sendable {
     /// (its gathering included; at most 2 ms) for as many to queue; eight
     /// posting threads then share commits about 7.8 at a time. Nil (no
     /// waiting) for a lone poster. Call with the lock held.
-    private func gatherDeadline() -> Date? {
+    private func gatherDeadline(from start: ContinuousClock.Instant) -> ContinuousClock.Instant? {
         guard expectedBatchSize > 1 else { return nil }
-        return Date().addingTimeInterval(min(lastCommitDuration / 2, .milliseconds(2)).seconds)
+        return start + min(lastCommitDuration / 2, .milliseconds(2))
+    }
+
+    /// Waits until a poster queues (true) or `deadline` passes (false). The
+    /// deadline is on the monotonic clock; each wait converts what is left
+    /// of it, so a step of the wall clock cannot stretch the wait. Call with
+    /// the lock held.
+    private func waitForArrival(until deadline: ContinuousClock.Instant) -> Bool {
+        while queue.isEmpty {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { return false }
+            _ = condition.wait(until: Date().addingTimeInterval(left.seconds))
+        }
+        return true
     }
 
     /// A group commit's transaction while its leader fills it.
