@@ -85,8 +85,9 @@ public final class NoticeHub: Sendable {
         observers.targets(name: name, sender: sender).count
     }
 
-    /// Commits what a batched hub holds, then stops journaling; later posts
-    /// throw ``JournalError/closed``. Dropping the hub closes it too.
+    /// Commits what a batched hub holds and waits for durable posts already
+    /// under way, then stops journaling; later posts throw
+    /// ``JournalError/closed``. Dropping the hub closes it too.
     public func close() throws {
         try writer?.close()
     }
