@@ -28,6 +28,8 @@ final class JournalWriter: @unchecked Sendable {
     // Group commit (always).
     private var queue: [PendingAppend] = []
     private var leaderActive = false
+    /// How many notices the gathering leader has taken so far.
+    private var gathered = 0
     /// Where queued posters sleep; advanced when a commit has posters to wake
     /// or the lead is handed to a sleeping poster.
     private let wakeWord = WaitWord()
@@ -189,8 +191,12 @@ final class JournalWriter: @unchecked Sendable {
         }
         queue.append(pending)
         if leaderActive || exclusiveWaiters > 0 {
-            // The leader may be waiting for companions to append.
-            condition.broadcast()
+            // The leader may be waiting for companions. Waking it costs both
+            // sides a system call and it a context switch, so it is woken for
+            // half a batch at a time, or for the last poster it expects.
+            if 2 * queue.count >= expectedBatchSize || gathered + queue.count >= expectedBatchSize {
+                condition.broadcast()
+            }
             condition.unlock()
             if awaitTurn(pending) == .done { return try pending.outcome!.get() }
             condition.lock()
@@ -230,9 +236,11 @@ final class JournalWriter: @unchecked Sendable {
             condition.unlock()
             add(arrived, to: &batch)
             condition.lock()
+            gathered = batch.members.count
             guard batch.failure == nil, batch.members.count < expectedBatchSize, let deadline else { break }
             guard waitForArrival(until: deadline) else { break }
         }
+        gathered = 0
         condition.unlock()
         let outcomes = finish(&batch)
         let duration = started.duration(to: .now)
