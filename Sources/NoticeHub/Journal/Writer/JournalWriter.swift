@@ -259,7 +259,9 @@ final class JournalWriter: @unchecked Sendable {
         leaderActive = false
         var handed = false
         if exclusiveWaiters > 0 || isClosed {
-            condition.broadcast()  // `exclusively` goes first, then hands the lead on
+            // Wakes `exclusively`, which goes first and then hands the lead
+            // on, or `close()`, which waits for the queue to drain.
+            condition.broadcast()
         }
         if exclusiveWaiters == 0 {
             handed = handLeadToQueue()
