@@ -27,7 +27,8 @@ let package = Package(
         ),
         // The asymmetric fence that lets a delivery skip atomic read-modify-writes.
         .target(name: "CAsymmetricFence"),
-        // A word threads sleep on until one call wakes them all (a futex on Linux).
+        // A word threads sleep on until one call wakes them all (a futex on Linux,
+        // os_sync_wait_on_address on macOS).
         .target(name: "CWaitWord"),
         .target(
             name: "NoticeHub",

@@ -161,7 +161,8 @@ struct JournalTests {
                 }
             }.start()
         }
-        while succeeded.load(ordering: .relaxed) < 200 { Thread.sleep(forTimeInterval: 0.001) }
+        let deadline = Date().addingTimeInterval(30)
+        while succeeded.load(ordering: .relaxed) < 200, Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
         try hub.close()
         let visibleAtClose = try NoticeHub(journal: SQLiteJournal(path: path)).journalStatistics().notices
         group.wait()

@@ -1,7 +1,8 @@
 internal import CWaitWord
 
 /// A word that threads sleep on until another thread advances it, waking
-/// them all with one system call (a futex on Linux).
+/// them all with one system call (a futex on Linux, `os_sync_wait_on_address`
+/// on macOS).
 ///
 /// It carries no data: a waiter reads the word, checks its own condition
 /// (published with release/acquire ordering elsewhere), and sleeps only if
