@@ -257,15 +257,12 @@ final class JournalWriter: @unchecked Sendable {
         committedNotices += batch.members.count
         lastCommitDuration = duration
         leaderActive = false
-        var handed = false
         if exclusiveWaiters > 0 || isClosed {
             // Wakes `exclusively`, which goes first and then hands the lead
             // on, or `close()`, which waits for the queue to drain.
             condition.broadcast()
         }
-        if exclusiveWaiters == 0 {
-            handed = handLeadToQueue()
-        }
+        let handed = exclusiveWaiters == 0 && handLeadToQueue()
         condition.unlock()
         // One call wakes the batch and the next leader: signalling each
         // poster in turn cost the leader about 60 µs per commit on two cores.
@@ -275,7 +272,6 @@ final class JournalWriter: @unchecked Sendable {
     /// Makes the first queued poster the next leader, unless a commit is
     /// under way or nobody waits; when it did, the caller wakes that poster
     /// with `wakeWord.wakeAll()`. Call with the lock held.
-    @discardableResult
     private func handLeadToQueue() -> Bool {
         guard !leaderActive, let next = queue.first else { return false }
         leaderActive = true
