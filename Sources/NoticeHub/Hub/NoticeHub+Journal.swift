@@ -3,7 +3,8 @@ extension NoticeHub {
     /// ``Notice/isReplay``, to this hub's observers.
     ///
     /// Streams in constant memory and leaves payloads as JSON until a handler
-    /// decodes them. Posts that handlers make while a replay delivers are
+    /// decodes them. On a machine with more than one core, a second thread
+    /// reads a few hundred notices ahead while this one delivers. Posts that handlers make while a replay delivers are
     /// neither journaled nor delivered: the journal already holds what they
     /// led to. Returns how many notices were replayed.
     ///
@@ -23,10 +24,15 @@ extension NoticeHub {
             query.markedAsReplay = true
             let context = DeliveryContext.current
             var recent: RecentTargets?
-            try connection.read(query) { notice in
+            func deliver(_ notice: Notice) -> Bool {
                 target.deliver(notice, in: context, recent: &recent)
                 count += 1
                 return true
+            }
+            if ReadAhead.pays(for: query) {
+                try ReadAhead.read(query, on: connection, deliver)
+            } else {
+                try connection.read(query, deliver)
             }
         }
         return count

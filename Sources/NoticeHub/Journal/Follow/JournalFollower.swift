@@ -111,15 +111,6 @@ final class JournalFollower: Sendable, CancellableRegistration {
     }
 }
 
-/// Hands a connection to the follower's thread, which alone uses it from then on.
-private final class ConnectionBox: @unchecked Sendable {
-    let connection: any JournalConnection
-
-    init(_ connection: any JournalConnection) {
-        self.connection = connection
-    }
-}
-
 extension Duration {
     /// The duration in seconds, as Foundation's APIs want it.
     var seconds: Double {
