@@ -1,5 +1,6 @@
 import Foundation
 @testable import NoticeHub
+import Synchronization
 import Testing
 import TestSupport
 
@@ -33,14 +34,69 @@ struct ReadAheadTests {
         withExtendedLifetime(token) {}
     }
 
-    @Test func filteredAndBoundedReplaysSelectTheSameWithOrWithoutReadingAhead() throws {
+    @Test func aFilteredReadSelectsTheSameRowsAsAnInlineRead() throws {
         let directory = TemporaryDirectory()
-        let hub = try NoticeHub(journal: Self.journal(in: directory))
+        let connection = try Self.journal(in: directory).connect(durability: .always)
+        let query = JournalQuery(from: 100, through: 2000, names: ["even"])
+        var inline: [Int64] = []
+        try connection.read(query) { inline.append($0.sequence!); return true }
+        var ahead: [Int64] = []
+        try ReadAhead.read(query, on: connection) { ahead.append($0.sequence!); return true }
+        #expect(inline.count == 951)
+        #expect(ahead == inline, "\(ahead.count) read ahead, \(inline.count) inline")
+
+        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("journal.sqlite")))
         let seen = Recorder<Int64>()
         let token = hub.observe(nil) { seen.append($0.sequence!) }
         #expect(try hub.replay(from: 100, through: 2000, names: ["even"]) == 951)
-        #expect(seen.elements.elementsEqual(stride(from: Int64(100), through: 2000, by: 2)), "\(seen.count) delivered")
+        #expect(seen.elements == inline, "\(seen.count) replayed")
         withExtendedLifetime(token) {}
+    }
+
+    @Test func onlyLongQueriesReadAheadAndNoBoundOverflows() {
+        #expect(!ReadAhead.pays(for: JournalQuery(from: 1, through: 500)))
+        #expect(!ReadAhead.pays(for: JournalQuery(from: 1, limit: 100)))
+        #expect(!ReadAhead.pays(for: JournalQuery(from: 10, through: 5)))
+        let manyCores = ProcessInfo.processInfo.activeProcessorCount > 1
+        #expect(ReadAhead.pays(for: JournalQuery(from: 1, through: 100_000)) == manyCores)
+        #expect(ReadAhead.pays(for: JournalQuery(from: -2, through: .max)) == manyCores)
+        #expect(ReadAhead.pays(for: JournalQuery(from: .min, through: .max)) == manyCores)
+    }
+
+    @Test func replayFromBeforeTheFirstSequenceReplaysEverything() throws {
+        let directory = TemporaryDirectory()
+        let hub = try NoticeHub(journal: Self.journal(in: directory))
+        #expect(try hub.replay(from: -2) == Self.count)
+        #expect(try hub.replay(from: .min, through: .max) == Self.count)
+    }
+
+    /// A slow handler holds the reader back: it is never more than a few
+    /// chunks ahead, and chunks of large payloads close early.
+    @Test(arguments: [0, 64 * 1024])
+    func theReaderStaysABoundedDistanceAhead(padding: Int) throws {
+        let directory = TemporaryDirectory()
+        let journal = try SQLiteJournal(path: directory.path("journal.sqlite"))
+        let rows = 3 * ReadAhead.chunkSize * ReadAhead.chunksAhead
+        do {
+            let hub = try NoticeHub(journal: journal, durability: .batched(maxDelay: .milliseconds(50)))
+            let text = String(repeating: "x", count: padding)
+            for index in 0..<rows { try hub.post("padded", payload: [String(index): text]) }
+            try hub.close()
+        }
+        let counting = ObservedConnection(try journal.connect(durability: .always))
+        let perChunk = padding == 0 ? ReadAhead.chunkSize : ReadAhead.chunkBytes / padding
+        // Queued chunks, the one being filled and the one being handled.
+        let bound = perChunk * (ReadAhead.chunksAhead + 2) + 1
+        var handled = 0
+        var furthest = 0  // rows read but not yet handled
+        try ReadAhead.read(JournalQuery(), on: counting) { _ in
+            handled += 1
+            if handled == 1 { Thread.sleep(forTimeInterval: 0.3) }
+            furthest = max(furthest, counting.rowsRead.load(ordering: .relaxed) - handled)
+            return true
+        }
+        #expect(handled == rows)
+        #expect(furthest <= bound, "the reader got \(furthest) rows ahead; at most \(bound) expected")
     }
 
     @Test func stoppingEarlyWaitsForTheReaderAndLeavesTheConnectionUsable() throws {
@@ -76,39 +132,43 @@ struct ReadAheadTests {
     }
 
     /// A failure of the storage part way through arrives after every notice
-    /// read before it, as it would from an inline read.
-    @Test func aReadFailureComesAfterTheNoticesReadBeforeIt() throws {
+    /// read before it, as it would from an inline read: before the first row,
+    /// at a chunk's end, and inside one.
+    @Test(arguments: [0, ReadAhead.chunkSize * 2, 1500])
+    func aReadFailureComesAfterTheNoticesReadBeforeIt(failingAfter rows: Int) throws {
         let directory = TemporaryDirectory()
         let real = try Self.journal(in: directory).connect(durability: .always)
-        let failing = FailingAfter(real, rows: 1500)
+        let failing = ObservedConnection(real, failingAfter: rows)
         var sequences: [Int64] = []
-        #expect(throws: FailingAfter.StorageFailure.self) {
+        #expect(throws: ObservedConnection.StorageFailure.self) {
             try ReadAhead.read(JournalQuery(), on: failing) { notice in
                 sequences.append(notice.sequence!)
                 return true
             }
         }
-        #expect(sequences.elementsEqual(1...1500), "\(sequences.count) handled")
+        #expect(sequences.elementsEqual((0..<Int64(rows)).map { $0 + 1 }), "\(sequences.count) handled")
     }
 }
 
-/// A real connection whose reads fail after a number of rows, as a storage
-/// error part way through a scan would.
-private final class FailingAfter: JournalConnection {
+/// A real connection that counts the rows its reads step through and, if
+/// asked, fails after a number of them, as a storage error part way through
+/// a scan would.
+private final class ObservedConnection: JournalConnection {
     struct StorageFailure: Error {}
     let base: any JournalConnection
-    let rows: Int
+    let failingAfter: Int?
+    /// Rows read so far, by whichever thread reads.
+    let rowsRead = Atomic<Int>(0)
 
-    init(_ base: any JournalConnection, rows: Int) {
+    init(_ base: any JournalConnection, failingAfter: Int? = nil) {
         self.base = base
-        self.rows = rows
+        self.failingAfter = failingAfter
     }
 
     func read(_ query: JournalQuery, _ body: (Notice) throws -> Bool) throws {
-        var read = 0
         try base.read(query) { notice in
-            guard read < rows else { throw StorageFailure() }
-            read += 1
+            if let failingAfter, rowsRead.load(ordering: .relaxed) >= failingAfter { throw StorageFailure() }
+            rowsRead.add(1, ordering: .relaxed)
             return try body(notice)
         }
     }

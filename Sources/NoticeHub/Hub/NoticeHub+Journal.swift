@@ -3,10 +3,11 @@ extension NoticeHub {
     /// ``Notice/isReplay``, to this hub's observers.
     ///
     /// Streams in constant memory and leaves payloads as JSON until a handler
-    /// decodes them. On a machine with more than one core, a second thread
-    /// reads a few hundred notices ahead while this one delivers. Posts that handlers make while a replay delivers are
-    /// neither journaled nor delivered: the journal already holds what they
-    /// led to. Returns how many notices were replayed.
+    /// decodes them. On a machine with more than one core, a long replay
+    /// reads on a second thread, a chunk or two ahead, while this one
+    /// delivers. Posts that handlers make while a replay delivers are neither
+    /// journaled nor delivered: the journal already holds what they led to.
+    /// Returns how many notices were replayed.
     ///
     /// - Parameter target: the hub whose observers receive the replay: this
     ///   one by default, or another (say, an in-memory hub with fresh
@@ -20,7 +21,9 @@ extension NoticeHub {
         let target = target ?? self
         var count = 0
         try DeliveryContext.replaying(target.identity) {
-            var query = JournalQuery(from: first, through: last, names: names)
+            // What the journal holds now, as one read would see it; the bound
+            // also tells whether reading ahead pays.
+            var query = JournalQuery(from: first, through: try last ?? connection.lastSequence(), names: names)
             query.markedAsReplay = true
             let context = DeliveryContext.current
             var recent: RecentTargets?

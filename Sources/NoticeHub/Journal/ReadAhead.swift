@@ -1,57 +1,66 @@
 import Foundation
+import Synchronization
 
-/// Reads a journal query on a thread of its own, a few chunks ahead of the
+/// Reads a journal query on a thread of its own, a chunk or two ahead of the
 /// caller, who handles the notices in order as they come.
 ///
 /// Replay spends about a quarter of its time in the storage (stepping rows,
 /// making notices) and the rest in handlers, mostly decoding payloads; on a
-/// second core the two overlap. Memory stays bounded: the reader stops when
-/// `chunksAhead` chunks wait to be handled.
+/// second core the two overlap. Memory stays bounded by notices and by bytes:
+/// a chunk closes at `chunkSize` notices or `chunkBytes` of payload, and the
+/// reader waits while `chunksAhead` chunks are queued.
 ///
 /// The connection is used only by the reading thread until `read` returns,
 /// which waits for that thread to finish, even when `body` stops early or
-/// throws.
+/// throws. `body` must therefore not use the connection itself.
 final class ReadAhead: @unchecked Sendable {
     /// Notices handed over at a time: one lock round trip per chunk.
     static let chunkSize = 256
-    /// Chunks read but not yet handled, at most.
-    static let chunksAhead = 4
+    /// A chunk closes early once its payloads hold this many bytes.
+    static let chunkBytes = 256 * 1024
+    /// Chunks read but not yet taken, at most: enough for the two threads to
+    /// overlap.
+    static let chunksAhead = 2
 
+    /// Set when the caller stops early; the reader checks it at every row.
+    private let stopped = Atomic<Bool>(false)
     // Every field below is guarded by `condition`.
     private let condition = NSCondition()
     private var ready: [[Notice]] = []
     private var finished = false
     private var failure: (any Error)?
-    /// Set by the caller when it stops early; the reader then stops too.
-    private var abandoned = false
 
     private init() {}
 
+    private static let processors = ProcessInfo.processInfo.activeProcessorCount
+
     /// Whether reading ahead can pay for its thread: a second core, and a
-    /// query that may select more than a couple of chunks.
+    /// query that may select more than a couple of chunks. Give unbounded
+    /// queries a `through` first (say, the journal's last sequence).
     static func pays(for query: JournalQuery) -> Bool {
-        guard ProcessInfo.processInfo.activeProcessorCount > 1 else { return false }
         if let limit = query.limit, limit <= 2 * chunkSize { return false }
-        if let through = query.through, through - query.from < Int64(2 * chunkSize) { return false }
-        return true
+        guard let through = query.through else { return processors > 1 }
+        let (span, overflow) = through.subtractingReportingOverflow(query.from)
+        if !overflow && span < Int64(2 * chunkSize) { return false }
+        return processors > 1
     }
 
     /// Calls `body` with each notice `query` selects, in sequence order,
     /// until it returns false, while `connection` reads ahead on another
-    /// thread. Errors of the read are thrown after the notices read before
-    /// them have been handled, as an inline read would.
+    /// thread (on this one if no thread can be started). Errors of the read
+    /// are thrown after the notices read before them have been handled, as
+    /// an inline read would.
     static func read(
         _ query: JournalQuery, on connection: any JournalConnection, _ body: (Notice) throws -> Bool
     ) throws {
         let readAhead = ReadAhead()
         let done = DispatchSemaphore(value: 0)
         let box = ConnectionBox(connection)
-        let thread = Thread {
-            readAhead.produce(query, from: box.connection)
+        let started = SystemThread.start(name: "NoticeHub read-ahead") {
+            readAhead.produce(query, from: box.take())
             done.signal()
         }
-        thread.name = "NoticeHub read-ahead"
-        thread.start()
+        guard started else { return try connection.read(query, body) }
         defer {
             readAhead.abandon()
             done.wait()
@@ -65,16 +74,22 @@ final class ReadAhead: @unchecked Sendable {
 
     // MARK: The reading thread
 
-    private func produce(_ query: JournalQuery, from connection: any JournalConnection) {
+    /// Takes the connection's last reference on this thread: it is released
+    /// when this returns, before the caller is told the reader is done.
+    private func produce(_ query: JournalQuery, from connection: consuming any JournalConnection) {
         var chunk: [Notice] = []
+        var bytes = 0
         chunk.reserveCapacity(Self.chunkSize)
         do {
             try connection.read(query) { notice in
+                if stopped.load(ordering: .relaxed) { return false }
                 chunk.append(notice)
-                guard chunk.count == Self.chunkSize else { return true }
+                bytes += notice.payload.storedByteCount
+                guard chunk.count == Self.chunkSize || bytes >= Self.chunkBytes else { return true }
                 defer {
                     chunk = []
                     chunk.reserveCapacity(Self.chunkSize)
+                    bytes = 0
                 }
                 return hand(chunk)
             }
@@ -89,8 +104,8 @@ final class ReadAhead: @unchecked Sendable {
     private func hand(_ chunk: [Notice]) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while ready.count >= Self.chunksAhead && !abandoned { condition.wait() }
-        guard !abandoned else { return false }
+        while ready.count >= Self.chunksAhead && !stopped.load(ordering: .relaxed) { condition.wait() }
+        guard !stopped.load(ordering: .relaxed) else { return false }
         ready.append(chunk)
         condition.broadcast()
         return true
@@ -99,7 +114,7 @@ final class ReadAhead: @unchecked Sendable {
     private func finish(last chunk: [Notice], failure: (any Error)?) {
         condition.lock()
         defer { condition.unlock() }
-        if !chunk.isEmpty && !abandoned { ready.append(chunk) }
+        if !chunk.isEmpty && !stopped.load(ordering: .relaxed) { ready.append(chunk) }
         self.failure = failure
         finished = true
         condition.broadcast()
@@ -123,7 +138,7 @@ final class ReadAhead: @unchecked Sendable {
 
     private func abandon() {
         condition.lock()
-        abandoned = true
+        stopped.store(true, ordering: .relaxed)
         ready = []
         condition.broadcast()
         condition.unlock()

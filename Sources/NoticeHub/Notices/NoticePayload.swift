@@ -20,3 +20,15 @@ enum NoticePayload: Sendable {
         }
     }
 }
+
+extension NoticePayload {
+    /// Bytes of JSON the notice carries from a journal or a tool; 0 for a
+    /// posted value, which is shared, not copied.
+    var storedByteCount: Int {
+        switch self {
+        case .empty, .value: 0
+        case .json(let text): text.utf8.count
+        case .jsonUTF8(let bytes): bytes.count
+        }
+    }
+}

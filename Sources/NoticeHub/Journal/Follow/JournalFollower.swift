@@ -34,7 +34,7 @@ final class JournalFollower: Sendable, CancellableRegistration {
         let box = ConnectionBox(connection)
         let thread = Thread { [self] in
             self.threadID.locked { $0 = pthread_self() }
-            self.run(box.connection, from: start, options: options, sink: sink)
+            self.run(box.take(), from: start, options: options, sink: sink)
             self.finished.signal()
         }
         thread.name = "NoticeHub follower"

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Starts work on a new operating-system thread, and says when the system
+/// could not make one.
+///
+/// Foundation's `Thread.start()` on Linux ignores a failed `pthread_create`:
+/// the block never runs and whoever waits for it waits forever. Callers here
+/// fall back to doing the work themselves instead.
+enum SystemThread {
+    private final class Work {
+        let name: String
+        let body: @Sendable () -> Void
+
+        init(name: String, body: @escaping @Sendable () -> Void) {
+            self.name = name
+            self.body = body
+        }
+
+        func run() {
+            Thread.current.name = name
+            body()
+        }
+    }
+
+    /// Runs `body` on a new detached thread named `name`; false, without
+    /// running it, when the thread could not be created.
+    static func start(name: String, _ body: @escaping @Sendable () -> Void) -> Bool {
+        let work = Unmanaged.passRetained(Work(name: name, body: body))
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        let status = pthread_create(&thread, &attributes, { context in
+            Unmanaged<Work>.fromOpaque(context).takeRetainedValue().run()
+            return nil
+        }, work.toOpaque())
+        #else
+        var thread = pthread_t()
+        let status = pthread_create(&thread, &attributes, { context in
+            Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().run()
+            return nil
+        }, work.toOpaque())
+        #endif
+        if status != 0 {
+            work.release()
+            return false
+        }
+        return true
+    }
+}
