@@ -90,28 +90,44 @@ final class ReplyGatherer<Value: Sendable>: Sendable {
     }
 
     private func record(order: Int, reply: Reply<Value>?) {
-        let reason = state.locked { state -> ReplyCollection<Value>.StopReason? in
+        // The stop is decided and taken in the same critical section as the
+        // reply that causes it, so no reply can slip in past the maximum.
+        let stop = state.locked { state -> Stop? in
             guard state.stopReason == nil else { return nil }
             state.answered += 1
             if let reply { state.arrived.append((order, reply)) }
-            if state.arrived.count >= maxReplies { return .maxRepliesReached }
-            if state.answered == asked { return .allAnswered }
+            if state.arrived.count >= maxReplies { return Self.stop(.maxRepliesReached, &state) }
+            if state.answered == asked { return Self.stop(.allAnswered, &state) }
             return nil
         }
-        if let reason { finish(reason) }
+        stop?.complete()
     }
 
     /// Stops the collection for `reason` unless it already stopped.
     func finish(_ reason: ReplyCollection<Value>.StopReason) {
-        let (continuation, tasks) = state.locked { state in
-            guard state.stopReason == nil else {
-                return (nil as CheckedContinuation<ReplyCollection<Value>.StopReason, Never>?, [Task<Void, Never>]())
-            }
-            state.stopReason = reason
-            defer { state.continuation = nil; state.tasks = [] }
-            return (state.continuation, state.tasks)
+        let stop = state.locked { state -> Stop? in
+            guard state.stopReason == nil else { return nil }
+            return Self.stop(reason, &state)
         }
-        tasks.forEach { $0.cancel() }
-        continuation?.resume(returning: reason)
+        stop?.complete()
+    }
+
+    /// What is left to do, outside the lock, once a collection has stopped.
+    private struct Stop {
+        let reason: ReplyCollection<Value>.StopReason
+        let continuation: CheckedContinuation<ReplyCollection<Value>.StopReason, Never>?
+        let tasks: [Task<Void, Never>]
+
+        func complete() {
+            tasks.forEach { $0.cancel() }
+            continuation?.resume(returning: reason)
+        }
+    }
+
+    /// Marks the collection stopped; the caller must have checked it was not.
+    private static func stop(_ reason: ReplyCollection<Value>.StopReason, _ state: inout State) -> Stop {
+        state.stopReason = reason
+        defer { state.continuation = nil; state.tasks = [] }
+        return Stop(reason: reason, continuation: state.continuation, tasks: state.tasks)
     }
 }
