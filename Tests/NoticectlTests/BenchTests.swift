@@ -18,7 +18,8 @@ struct BenchTests {
         let speedup = try #require(post["speedup"] as? Double)
         #expect(ours > 0 && (post["ns_per_op_min"] as? Double ?? .infinity) <= ours)
         #expect(post["anchor"] as? String == "NotificationCenter")
-        #expect(abs(speedup - anchor / ours) <= 0.01 * speedup)
+        // The JSON rounds speedups to two decimals: allow that, plus 1%.
+        #expect(abs(speedup - anchor / ours) <= 0.005 + 0.01 * speedup, "speedup \(speedup), ratio \(anchor / ours)")
         #expect(try scratch.listing().isEmpty, "no journal left behind")
     }
 
