@@ -32,13 +32,14 @@ final class JournalFollower: Sendable, CancellableRegistration {
         let connection = try journal.connect(durability: .always)
         let start = try options.subscriber.map { (try connection.cursor(of: $0) ?? 0) + 1 } ?? options.query.from
         let box = ConnectionBox(connection)
-        let thread = Thread { [self] in
+        let started = SystemThread.start(name: "NoticeHub follower") { [self] in
             self.threadID.locked { $0 = pthread_self() }
             self.run(box.take(), from: start, options: options, sink: sink)
             self.finished.signal()
         }
-        thread.name = "NoticeHub follower"
-        thread.start()
+        // Without its thread a follower would never deliver, and cancelling
+        // it would wait forever.
+        guard started else { throw JournalError.storage("no thread could be started to follow \(journal.location)") }
     }
 
     var isCancelled: Bool { stopped.load(ordering: .acquiring) }
