@@ -242,7 +242,7 @@ final class JournalWriter: @unchecked Sendable {
         }
         gathered = 0
         condition.unlock()
-        let outcomes = finish(&batch)
+        let outcomes = finish(batch)
         let duration = started.duration(to: .now)
         // Published only now: a poster must not see an outcome before its
         // commit is durable.
@@ -332,17 +332,19 @@ final class JournalWriter: @unchecked Sendable {
     /// Commits the batch (one fsync for the lot) and returns each member's
     /// outcome; a failed commit fails every notice of the batch except those
     /// a projection refused. Runs without the lock.
-    private func finish(_ batch: inout OpenBatch) -> [Result<AppendOutcome, any Error>] {
-        if batch.failure == nil {
+    private func finish(_ batch: OpenBatch) -> [Result<AppendOutcome, any Error>] {
+        let failure: any Error
+        if let earlier = batch.failure {
+            failure = earlier
+        } else {
             do {
                 try connection.commitAppending()
                 return batch.outcomes
             } catch {
-                batch.failure = error
+                failure = error
             }
         }
         connection.rollbackAppending()
-        let failure = batch.failure!
         return batch.members.indices.map { index in
             if index < batch.outcomes.count, case .failure(JournalError.refused) = batch.outcomes[index] {
                 return batch.outcomes[index]
