@@ -51,7 +51,9 @@ enum JournalAppendBench {
     /// ratio is what counts. Each run first appends as many rows untimed, so
     /// that the `-wal` file has filled, checkpointed and started over, as in
     /// a journal that has run for a while: a fresh file's first megabytes
-    /// cost more to sync, because each sync must also journal its growth.
+    /// cost more to sync, because each sync must also record its growth.
+    /// (NoticeHub grows its log ahead on its first append; the anchor's log
+    /// grows frame by frame, so the untimed rows matter for the anchor.)
     static func durable(threadCounts: [Int], _ options: BenchOptions) throws -> [BenchResult] {
         let count = options.size(2_000, floor: 200)
         var run = 0

@@ -42,7 +42,8 @@ final class SQLiteConnection {
     /// The path given at open time (":memory:" for an in-memory database).
     let path: String
 
-    private let handle: OpaquePointer
+    /// The sqlite3 handle; only this wrapper's own extensions use it.
+    let handle: OpaquePointer
 
     /// Statements prepared once per SQL text (SQLITE_PREPARE_PERSISTENT).
     private var statementCache: [String: SQLiteStatement] = [:]

@@ -70,7 +70,8 @@ public final class SQLiteJournal: NoticeJournal {
 
     public func connect(durability: Durability) throws -> any JournalConnection {
         let synchronous: SQLiteConnection.SynchronousMode = durability == .never ? .off : .full
-        return SQLiteJournalConnection(try openConnection(synchronous: synchronous))
+        let connection = try openConnection(synchronous: synchronous)
+        return SQLiteJournalConnection(connection, growsLogFirst: synchronous == .full)
     }
 
     /// A configured connection: WAL (checked), busy timeout, synchronous mode.

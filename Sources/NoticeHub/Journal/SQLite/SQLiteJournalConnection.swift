@@ -11,12 +11,35 @@ final class SQLiteJournalConnection: JournalConnection {
         """
     private static let sequenceOfIDSQL = "SELECT seq FROM notices WHERE id = ?"
 
-    init(_ connection: SQLiteConnection) {
+    /// Whether the first append transaction grows the `-wal` file first.
+    private var growsLogFirst: Bool
+
+    /// - Parameter growsLogFirst: the first append transaction grows the
+    ///   `-wal` file to the length SQLite's checkpoints keep it at, so that
+    ///   commits which sync overwrite it in place; see ``growLog()``.
+    init(_ connection: SQLiteConnection, growsLogFirst: Bool = false) {
         self.connection = connection
+        self.growsLogFirst = growsLogFirst
     }
 
     func beginAppending() throws {
         try storage { try connection.executeCached("BEGIN IMMEDIATE TRANSACTION") }
+        if growsLogFirst {
+            growsLogFirst = false
+            growLog()
+        }
+    }
+
+    /// Grows the `-wal` file to SQLite's checkpoint threshold plus an eighth
+    /// (about 4.5 MB, 5 ms, by default), inside the write lock of the first
+    /// append: commits of a fresh or reopened journal then sync about twice
+    /// as fast (see ``SQLiteConnection/preallocateWAL(frames:)``). Done on
+    /// the first append rather than at open, so hubs that only read never
+    /// write. Best effort: on a failure (a full disk, say) the log grows as
+    /// it would have, and the commit that cannot write tells its posters.
+    private func growLog() {
+        guard let threshold = try? Int(connection.pragmaInt("wal_autocheckpoint")), threshold > 0 else { return }
+        _ = try? connection.preallocateWAL(frames: threshold + threshold / 8)
     }
 
     func commitAppending() throws {
