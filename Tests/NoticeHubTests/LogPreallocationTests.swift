@@ -16,7 +16,7 @@ struct LogPreallocationTests {
     }
 
     @Test(arguments: [Durability.always, .batched(maxDelay: .milliseconds(20))])
-    func hubsThatSyncGrowTheLogWhenTheyOpen(durability: Durability) throws {
+    func hubsThatSyncGrowTheLogOnTheirFirstAppend(durability: Durability) throws {
         let directory = TemporaryDirectory()
         let path = directory.path("journal.sqlite")
         let hub = try NoticeHub(journal: SQLiteJournal(path: path), durability: durability)
