@@ -25,6 +25,7 @@ struct ExportCommand: ParsableCommand {
         var count = 0
         try journal.openHub(creatingIfMissing: false).readJournal(JournalQuery(from: start.from)) { notice in
             print(try NoticeLine.encode(notice))
+            try StandardOutput.check()
             count += 1
             if count % Self.progressStep == 0 { progress.show("exported \(count)") }
             return true

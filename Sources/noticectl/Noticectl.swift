@@ -40,10 +40,11 @@ struct Noticectl: ParsableCommand {
     /// Replaces ArgumentParser's own `main()` to keep errors to one line:
     /// `error: ...`, plus a help hint for usage errors, never the usage dump.
     static func main() {
-        lineBufferStandardOutput()
+        StandardOutput.lineBuffer()
         do {
             var command = try parseAsRoot()
             try command.run()
+            try StandardOutput.finish()
         } catch {
             exit(reporting: error)
         }

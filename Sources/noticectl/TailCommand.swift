@@ -48,6 +48,7 @@ struct TailCommand: ParsableCommand {
         } else {
             try hub.readJournal(query) { notice in
                 print(try format.line(for: notice))
+                try StandardOutput.check()
                 return true
             }
         }

@@ -13,8 +13,8 @@ struct LiveTail {
 
     func run() throws {
         let stop = DispatchSemaphore(value: 0)
-        let signalSources = Self.handleTermination(by: stop)
         let printer = Printer(query: query, format: format, stop: stop)
+        let signalSources = Self.handleTermination(by: printer)
         // Follow before reading the backlog, so that no commit can fall
         // between the two: the printer holds live notices back until the
         // backlog is printed and drops any that the backlog already showed.
@@ -28,12 +28,13 @@ struct LiveTail {
         if let failure = printer.failure { throw failure }
     }
 
-    /// Turns SIGINT and SIGTERM into a clean stop (exit 0) instead of death.
-    private static func handleTermination(by stop: DispatchSemaphore) -> [any DispatchSourceSignal] {
+    /// Turns SIGINT and SIGTERM into a clean stop (exit 0) instead of death,
+    /// also while the backlog is printing.
+    private static func handleTermination(by printer: Printer) -> [any DispatchSourceSignal] {
         [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.signal() }
+            source.setEventHandler { printer.interrupt() }
             source.resume()
             return source
         }
@@ -51,6 +52,8 @@ private final class Printer: Sendable {
     }
 
     private let position: Mutex<Position>
+    /// Set by SIGINT or SIGTERM; the backlog checks it at every notice.
+    private let interrupted = Atomic<Bool>(false)
     private let names: Set<NoticeName>?
     private let limit: Int
     private let format: NoticeFormat
@@ -73,10 +76,17 @@ private final class Printer: Sendable {
         try position.locked { position in
             guard position.printed < limit else { return }
             try read { notice in
+                guard !self.interrupted.load(ordering: .relaxed) else { return false }
                 self.emit(notice, &position)
                 return position.printed < self.limit && position.failure == nil
             }
         }
+    }
+
+    /// Stops the backlog at its next notice and the tail with it.
+    func interrupt() {
+        interrupted.store(true, ordering: .relaxed)
+        stop.signal()
     }
 
     func printLive(_ notice: Notice) {
@@ -90,6 +100,7 @@ private final class Printer: Sendable {
         position.next = sequence + 1
         do {
             print(try format.line(for: notice))
+            try StandardOutput.check()
             position.printed += 1
         } catch {
             position.failure = error

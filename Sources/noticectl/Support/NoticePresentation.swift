@@ -29,4 +29,9 @@ enum NoticeFormat: Sendable {
 func printSequence(of notice: Notice) throws {
     guard let sequence = notice.sequence else { throw CommandFailure("\(notice.name) was not journaled") }
     print(sequence)
+    do {
+        try StandardOutput.finish()
+    } catch {
+        throw CommandFailure("\(notice.name) was journaled as #\(sequence), but \(error)")
+    }
 }

@@ -6,8 +6,12 @@ final class LiveProcess {
     private let output = Captured()
     private let errors = Captured()
     private let finishedReading = DispatchGroup()
+    /// Signalled once stdout may be read.
+    private let outputReleased = DispatchSemaphore(value: 0)
 
-    init(_ process: Process) throws {
+    /// Starts `process`; with `holdingOutput`, its stdout is read only after
+    /// `readOutput()`.
+    init(_ process: Process, holdingOutput: Bool = false) throws {
         self.process = process
         let outputPipe = Pipe(), errorPipe = Pipe()
         process.standardInput = FileHandle.nullDevice
@@ -16,14 +20,22 @@ final class LiveProcess {
         try process.run()
         for (pipe, sink) in [(outputPipe, output), (errorPipe, errors)] {
             let handle = pipe.fileHandleForReading
-            DispatchQueue.global().async(group: finishedReading) {
+            let waits = holdingOutput && pipe === outputPipe
+            DispatchQueue.global().async(group: finishedReading) { [outputReleased] in
+                if waits { outputReleased.wait() }
                 while case let chunk = handle.availableData, !chunk.isEmpty { sink.append(chunk) }
             }
         }
     }
 
+    /// Starts reading stdout, for a process started holding it.
+    func readOutput() {
+        outputReleased.signal()
+    }
+
     deinit {
         if process.isRunning { process.terminate() }
+        readOutput()
     }
 
     /// Complete lines printed so far.

@@ -17,13 +17,20 @@ struct NoticectlRunner: Sendable {
         try run(arguments, input: input)
     }
 
-    func run(_ arguments: [String], input: String? = nil) throws -> Outcome {
+    /// Runs to completion; `input` becomes standard input, and standard
+    /// output goes to `outputFile` when given (the outcome's stdout is then empty).
+    func run(_ arguments: [String], input: String? = nil, outputFile: String? = nil) throws -> Outcome {
         let process = makeProcess(arguments)
         let inputFile = try input.map(Self.temporaryFile(holding:))
         defer { if let inputFile { try? FileManager.default.removeItem(at: inputFile) } }
         process.standardInput = try inputFile.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
         let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
+        if let outputFile {
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputFile))
+            try output.fileHandleForWriting.close()
+        } else {
+            process.standardOutput = output
+        }
         process.standardError = errors
         try process.run()
         // Both pipes are drained at once, so a chatty child never blocks on a full one.
@@ -43,9 +50,11 @@ struct NoticectlRunner: Sendable {
             stderr: errorText.text)
     }
 
-    /// Starts a long-running command (`tail --follow`) and hands it back.
-    func start(_ arguments: String...) throws -> LiveProcess {
-        try LiveProcess(makeProcess(arguments))
+    /// Starts a long-running command (`tail --follow`) and hands it back;
+    /// with `holdingOutput`, its stdout is not read until `readOutput()`, so
+    /// the command blocks once the pipe is full.
+    func start(_ arguments: String..., holdingOutput: Bool = false) throws -> LiveProcess {
+        try LiveProcess(makeProcess(arguments), holdingOutput: holdingOutput)
     }
 
     private func makeProcess(_ arguments: [String]) -> Process {
