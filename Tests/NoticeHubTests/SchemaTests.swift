@@ -79,6 +79,48 @@ struct SchemaTests {
         #expect(siblings == ["bad.sqlite"], "no -wal or -shm left behind")
     }
 
+    /// A tool that only reads (`creatingIfMissing: false`) does not make a
+    /// journal of an empty file or an empty database, and nothing blocks on
+    /// a pipe: each is refused in one line and left as it was.
+    @Test(arguments: ["empty file", "empty database", "pipe"])
+    func readersRefuseWhatHoldsNoJournal(kind: String) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("nothing.sqlite")
+        let detail: String
+        switch kind {
+        case "empty file":
+            #expect(FileManager.default.createFile(atPath: path, contents: nil))
+            detail = "the file is empty, not a journal"
+        case "empty database":
+            let other = try SQLiteConnection(path: path)
+            try other.execute("CREATE TABLE t (x); DROP TABLE t")
+            detail = "the database holds no journal"
+        default:
+            #expect(mkfifo(path, 0o600) == 0)
+            detail = "not a regular file"
+        }
+        let before = kind == "pipe" ? nil : try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: JournalError.cannotOpen(path: path, detail: detail)) {
+            _ = try SQLiteJournal(path: path, creatingIfMissing: false)
+        }
+        if kind == "pipe" {
+            #expect(throws: JournalError.cannotOpen(path: path, detail: detail)) { _ = try SQLiteJournal(path: path) }
+        } else {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["nothing.sqlite"])
+    }
+
+    /// Read-only files and directories are named as such (the suite may run
+    /// as root, to whom neither is read-only, hence the error itself).
+    @Test func readOnlyStorageIsNamedAsSuch() {
+        let directory = SQLiteError(code: .readonlyDirectory, message: "attempt to write a readonly database", sql: "")
+        #expect(directory.journalError(path: "j.sqlite") == .cannotOpen(
+            path: "j.sqlite", detail: "its directory is read-only, and SQLite keeps the -wal and -shm files beside it"))
+        let file = SQLiteError(code: .readonly, message: "attempt to write a readonly database", sql: "")
+        #expect(file.journalError(path: "j.sqlite") == .cannotOpen(path: "j.sqlite", detail: "the file is read-only"))
+    }
+
     @Test func onlyInitializeAdoptsAForeignDatabase() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("shared.sqlite")

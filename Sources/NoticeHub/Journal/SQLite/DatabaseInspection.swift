@@ -21,6 +21,11 @@ enum DatabaseInspection {
             return .fresh
         }
         if isDirectory.boolValue { throw .isADirectory(path: path) }
+        // A pipe or a device would block the header's read or take writes.
+        var status = stat()
+        if stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG {
+            throw .cannotOpen(path: path, detail: "not a regular file")
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .cannotOpen(path: path, detail: "permission denied")
         }
@@ -60,10 +65,14 @@ enum DatabaseInspection {
 extension SQLiteError {
     /// The journal's view of a SQLite error met while opening `path`.
     func journalError(path: String) -> JournalError {
-        switch code.primary {
+        // Primary patterns match their family, extended ones only themselves.
+        switch code {
         case .notADB: .notADatabase(path: path)
         case .corrupt: .corrupt(path: path, detail: message)
         case .cantOpen: .cannotOpen(path: path, detail: message)
+        case .readonlyDirectory:
+            .cannotOpen(path: path, detail: "its directory is read-only, and SQLite keeps the -wal and -shm files beside it")
+        case .readonly: .cannotOpen(path: path, detail: "the file is read-only")
         default: .storage(description)
         }
     }

@@ -25,7 +25,8 @@ public final class SQLiteJournal: NoticeJournal {
 
     /// Opens and migrates the journal at `path`; a missing file is created
     /// unless `creatingIfMissing` is false (then ``JournalError/missing(path:)``),
-    /// which suits tools that only read.
+    /// which suits tools that only read: they also refuse an empty file or an
+    /// empty SQLite database rather than make a journal of it.
     public convenience init(path: String, creatingIfMissing: Bool = true) throws(JournalError) {
         try self.init(path: path, adoptingForeignDatabase: false, creatingIfMissing: creatingIfMissing)
     }
@@ -53,8 +54,13 @@ public final class SQLiteJournal: NoticeJournal {
         self.maxPageCount = maxPageCount
         switch try DatabaseInspection.inspect(path: path) {
         case .fresh:
-            guard creatingIfMissing || FileManager.default.fileExists(atPath: path) else { throw .missing(path: path) }
+            guard creatingIfMissing else {
+                guard FileManager.default.fileExists(atPath: path) else { throw .missing(path: path) }
+                throw .cannotOpen(path: path, detail: "the file is empty, not a journal")
+            }
             try Self.createPrivately(path)
+        case .noticeHub(version: 0) where !creatingIfMissing:
+            throw .cannotOpen(path: path, detail: "the database holds no journal")
         case .noticeHub(let version) where version > Migration.latestVersion:
             throw .newerSchema(path: path, found: version, supported: Migration.latestVersion)
         case .noticeHub:
