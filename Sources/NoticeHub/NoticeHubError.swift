@@ -9,7 +9,7 @@ public enum NoticeHubError: Error, Equatable, Sendable, CustomStringConvertible 
     case payloadMismatch(name: NoticeName, expected: String, detail: String)
     /// A payload could not be encoded for the journal.
     case payloadNotEncodable(name: NoticeName, detail: String)
-    /// A JSON payload given as text was malformed or not an object.
+    /// A JSON payload given as text was not valid JSON.
     case invalidPayload(String)
     /// A subscription token was handed to a hub that did not issue it.
     case foreignSubscription

@@ -24,7 +24,7 @@ struct PostCommand: ParsableCommand {
     var sender: Sender?
 
     @Option(help: ArgumentHelp(
-        "A JSON object, or @FILE to read it from a file (@- for standard input).", valueName: "json"))
+        "A JSON value, or @FILE to read it from a file (@- for standard input).", valueName: "json"))
     var payload = "{}"
 
     func run() throws {

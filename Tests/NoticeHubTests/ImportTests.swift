@@ -27,7 +27,6 @@ struct ImportTests {
         ("garbage", "line 2: not valid JSON"),
         (#"[1,2]"#, "line 2: not a JSON object"),
         (#"{"name":""}"#, "line 2: invalid notice name \"\": it is empty"),
-        (#"{"name":"x","payload":[1]}"#, "line 2: payload is not a JSON object"),
         (#"{"name":"x","colour":"red"}"#, "line 2: unknown field \"colour\""),
         (#"{"name":"x","postedAt":"yesterday"}"#, "line 2: postedAt \"yesterday\" is not an ISO-8601 time"),
         (#"{"id":"00000000-0000-8000-8000-000000000001","name":"again"}"#, "line 2: notice 00000000-0000-8000-8000-000000000001 appears earlier in this input"),
@@ -40,6 +39,47 @@ struct ImportTests {
             try hub.importNotices([first, line, #"{"name":"after"}"#])
         } throws: { error in
             "\(error)".hasPrefix(message)
+        }
+        #expect(try hub.lastSequence() == 0)
+    }
+
+    /// Any `Codable` payload can be posted, so any JSON value is a payload:
+    /// what the library journals, it exports and imports back unchanged.
+    @Test func payloadsThatAreNotObjectsRoundTrip() throws {
+        let directory = TemporaryDirectory()
+        let source = try NoticeHub(journal: SQLiteJournal(path: directory.path("a.sqlite")))
+        try source.post("number", payload: 5)
+        try source.post("text", payload: "a \"quoted\" é")
+        try source.post("list", payload: [1, 2, 3])
+        try source.post("nothing", payload: Int?.none)
+        try source.post("flag", json: " true ")
+        var lines: [String] = []
+        try source.readJournal(JournalQuery()) { lines.append(try NoticeLine.encode($0)); return true }
+        #expect(lines.map { $0.firstMatch(of: #/"payload":(.*),"postedAt"/#).map { String($0.1) } } == [
+            "5", #""a \"quoted\" é""#, "[1,2,3]", "null", "true",
+        ])
+
+        let target = try NoticeHub(journal: SQLiteJournal(path: directory.path("b.sqlite")))
+        #expect(try target.importNotices(lines) == ImportSummary(notices: 5, imported: 5, alreadyPresent: 0))
+        var again: [String] = []
+        var numbers: [Int] = []
+        try target.readJournal(JournalQuery()) { notice in
+            again.append(try NoticeLine.encode(notice))
+            if notice.name == "number" { numbers.append(try notice.decode(Int.self)) }
+            return true
+        }
+        #expect(again == lines)
+        #expect(numbers == [5])
+    }
+
+    @Test(arguments: ["", "{", "nope", "[1,]", #""\u{D800}""#])
+    func invalidJSONTextIsStillRefusedAsAPayload(json: String) throws {
+        let directory = TemporaryDirectory()
+        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
+        #expect {
+            try hub.post("x", json: json)
+        } throws: { error in
+            "\(error)".hasPrefix("invalid payload: it is not valid JSON (")
         }
         #expect(try hub.lastSequence() == 0)
     }

@@ -30,6 +30,23 @@ struct ExportImportTests {
         #expect(try cli("export", "--db", "copy.sqlite") == export)
     }
 
+    /// `post` takes any JSON value, as the library takes any `Codable`
+    /// payload; what export prints for such a notice, import takes back.
+    @Test func payloadsThatAreNotObjectsRoundTrip() throws {
+        let scratch = try Scratch()
+        let cli = NoticectlRunner(in: scratch)
+        for payload in ["5", #""text""#, "[1,[2],{}]", "null", "-2.5"] {
+            #expect(try cli("post", "value", "--payload=" + payload).status == 0, "\(payload)")
+        }
+        let export = try cli("export")
+        #expect(export.status == 0 && export.stderr.isEmpty)
+        #expect(export.lines.map { $0.firstMatch(of: #/"payload":(.*),"postedAt"/#).map { String($0.1) } }
+            == ["5", #""text""#, "[1,[2],{}]", "null", "-2.5"])
+        try scratch.write(export.stdout, to: "values.jsonl")
+        #expect(try cli("import", "values.jsonl", "--db", "copy.sqlite") == .success("imported 5, already present 0\n"))
+        #expect(try cli("export", "--db", "copy.sqlite") == export)
+    }
+
     @Test func importReadsStandardInputAndSkipsBlankLines() throws {
         let (_, cli) = try Self.varied()
         let export = try cli("export")

@@ -58,8 +58,8 @@ struct PostTests {
     }
 
     @Test(arguments: [
-        ("[1,2]", "invalid payload: it is not a JSON object"),
-        (#""text""#, "invalid payload: it is not a JSON object"),
+        ("[1,", "invalid payload: it is not valid JSON (unexpected end of input at byte 3)"),
+        ("text", "invalid payload: it is not valid JSON (unexpected character 'e' at byte 1)"),
         (#"{"a":1"#, "invalid payload: it is not valid JSON (unexpected end of input at byte 6)"),
         ("@missing.json", "cannot read payload file missing.json"),
     ])

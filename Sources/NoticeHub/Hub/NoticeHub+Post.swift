@@ -14,10 +14,11 @@ extension NoticeHub {
     }
 
     /// Posts a notice whose payload is JSON text, as tools and imports
-    /// receive it; the text must be one JSON object.
+    /// receive it; the text must be one JSON value (an object, an array, a
+    /// string, a number, a Boolean or null), as any `Codable` payload encodes to.
     @discardableResult
     public func post(_ name: NoticeName, sender: Sender? = nil, json: String) throws -> Notice {
-        try postFresh(name, sender: sender, payload: .json(try PayloadCodec.validatedObject(json)))
+        try postFresh(name, sender: sender, payload: .json(try PayloadCodec.validated(json)))
     }
 
     /// Posts a typed message under its own name.

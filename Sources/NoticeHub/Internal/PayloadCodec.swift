@@ -15,17 +15,15 @@ enum PayloadCodec {
         try PayloadDecoder().decode(T.self, from: utf8)
     }
 
-    /// `json` as compact canonical text if it is one JSON object, else an
-    /// error saying what it is. Key order is kept.
-    static func validatedObject(_ json: String) throws(NoticeHubError) -> String {
-        let value: JSONValue
+    /// `json` as compact canonical text if it is one JSON value (any value:
+    /// payloads are any `Codable`, so `5`, `"text"` and `[1,2]` are payloads
+    /// too), else an error saying why not. Key order is kept.
+    static func validated(_ json: String) throws(NoticeHubError) -> String {
         do {
-            value = try JSONParser.parse(json)
+            return try JSONParser.parse(json).serialized()
         } catch {
             throw .invalidPayload("it is not valid JSON (\(error))")
         }
-        guard case .object = value else { throw .invalidPayload("it is not a JSON object") }
-        return value.serialized()
     }
 
     /// One line naming where and why decoding or encoding failed.

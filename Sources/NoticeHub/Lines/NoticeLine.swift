@@ -20,7 +20,8 @@ public enum NoticeLine {
 
     /// Reads a line back into a notice ready to journal. `seq` is ignored
     /// (the journal assigns its own); `id` and `postedAt` are kept when given,
-    /// made fresh when absent; `payload` must be a JSON object (default `{}`).
+    /// made fresh when absent; `payload` may be any JSON value, as any
+    /// `Codable` payload encodes to (default `{}`).
     public static func decode(_ line: String) throws(NoticeLineError) -> Notice {
         let value: JSONValue
         do {
@@ -45,10 +46,8 @@ public enum NoticeLine {
                 do { sender = try Sender(validating: text) } catch { throw NoticeLineError("\(error)") }
             case ("sender", .null):
                 sender = nil
-            case ("payload", .object):
-                payload = field.serialized()
             case ("payload", _):
-                throw NoticeLineError("payload is not a JSON object")
+                payload = field.serialized()
             case ("postedAt", .string(let text)):
                 guard let date = ISO8601Timestamp.parse(text) else {
                     throw NoticeLineError("postedAt \(IdentifierRules.quoted(text)) is not an ISO-8601 time")
