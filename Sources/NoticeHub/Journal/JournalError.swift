@@ -19,6 +19,9 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case refused(name: NoticeName, reason: String)
     /// The payload's JSON form is larger than the journal accepts.
     case payloadTooLarge(name: NoticeName, bytes: Int, limit: Int)
+    /// A stored row that is not a notice this library would write (edited
+    /// behind its back): its sequence number and what is wrong with it.
+    case malformedRow(sequence: Int64, problem: String)
     /// A storage error: SQLite's code and message and the SQL, never the values.
     case storage(String)
     /// The hub's journal was closed.
@@ -44,6 +47,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(name) refused: \(reason)"
         case let .payloadTooLarge(name, bytes, limit):
             "payload of \(name) is \(bytes) bytes, more than the \(limit) allowed"
+        case let .malformedRow(sequence, problem):
+            "journal row #\(sequence): \(problem)"
         case let .storage(detail):
             detail
         case .closed:

@@ -8,19 +8,29 @@ struct RowDecoder {
     private var names = RecentIdentifiers<NoticeName>()
     private var senders = RecentIdentifiers<Sender>()
 
-    /// Columns: seq, id, name, sender, payload, posted_at.
-    mutating func notice(from row: SQLiteStatement, isReplay: Bool) -> Notice {
+    /// Columns: seq, id, name, sender, payload, posted_at. A row whose id is
+    /// not a UUID is refused: a fresh id would differ on every read, and an
+    /// import of two exports would hold the notice twice.
+    mutating func notice(from row: SQLiteStatement, isReplay: Bool) throws(JournalError) -> Notice {
+        guard let id = row.withTextBytes(at: 1, { NoticeID(utf8: $0) }) else { throw Self.malformedID(in: row) }
         let name = row.withTextBytes(at: 2) { bytes in
             names.lookup(bytes) { NoticeName(trusted: $0) }
         }
         let sender: Sender? = row.isNull(at: 3) ? nil : row.withTextBytes(at: 3) { bytes in
             senders.lookup(bytes) { Sender(trusted: $0) }
         }
-        let id = row.withTextBytes(at: 1) { NoticeID(utf8: $0) } ?? NoticeID.next()
         return Notice(
             id: id, name: name, sender: sender, postedAtMilliseconds: row.int64(at: 5),
             payload: row.isNull(at: 4) ? .empty : .jsonUTF8(row.withTextBytes(at: 4) { Array($0) }),
             sequence: row.int64(at: 0), isReplay: isReplay)
+    }
+}
+
+extension RowDecoder {
+    /// The error for a row whose id does not parse: off the fast path.
+    @inline(never)
+    static func malformedID(in row: SQLiteStatement) -> JournalError {
+        .malformedRow(sequence: row.int64(at: 0), problem: "id \(RowValue.quoted(row, at: 1)) is not a UUID")
     }
 }
 
