@@ -6,6 +6,10 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Print the journal as JSON lines, the format import reads.",
         discussion: """
+            Every row is checked as it is written: a row import would refuse (edited \
+            behind NoticeHub's back) stops the export with an error naming it, after \
+            the lines before it.
+
             Example:
               noticectl export --db news.sqlite > news.jsonl
               noticectl export --from 100 | gzip > tail.jsonl.gz
@@ -23,7 +27,9 @@ struct ExportCommand: ParsableCommand {
         let progress = ProgressLine(printsMeanwhile: true)
         defer { progress.finish() }
         var count = 0
-        try journal.openHub(creatingIfMissing: false).readJournal(JournalQuery(from: start.from)) { notice in
+        var query = JournalQuery(from: start.from)
+        query.checksRows = true
+        try journal.openHub(creatingIfMissing: false).readJournal(query) { notice in
             print(try NoticeLine.encode(notice))
             try StandardOutput.check()
             count += 1

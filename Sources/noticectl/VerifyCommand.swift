@@ -5,16 +5,22 @@ import NoticeNews
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Check the file's integrity, and that the stored likes state is what replaying the journal gives.",
+        abstract: "Check the file's integrity, its rows, and that the stored likes state is what replaying the journal gives.",
         discussion: """
-            Runs SQLite's integrity check over every page, then compares the stored likes \
-            state with a replay of the journal. Exits 0 when both are sound; otherwise lists \
-            each problem or difference on stdout and exits 1.
+            Runs SQLite's integrity check over every page, then checks every row as export \
+            does (rows edited behind NoticeHub's back that it would refuse: an id that is not \
+            a UUID, a bad name or sender, a payload that is not JSON, a posting time that is \
+            not a time), then compares the stored likes state with a replay of the journal. \
+            Exits 0 when all are sound; otherwise lists each problem or difference on \
+            stdout (malformed rows: the first \(Self.listedRows), then how many more) and exits 1.
 
             Example:
               noticectl verify --db news.sqlite
             """
     )
+
+    /// Malformed rows listed at most; the rest are counted.
+    static let listedRows = 20
 
     @OptionGroup var journal: JournalOptions
 
@@ -24,6 +30,14 @@ struct VerifyCommand: ParsableCommand {
         guard problems.isEmpty else {
             for problem in problems { print(problem) }
             throw CommandFailure("the journal file is damaged (\(problems.count) integrity problems)")
+        }
+        let malformed = try hub.journalMalformedRows(limit: Self.listedRows)
+        guard malformed.count == 0 else {
+            for row in malformed.listed { print(row) }
+            if malformed.count > malformed.listed.count { print("and \(malformed.count - malformed.listed.count) more") }
+            let count = malformed.count
+            throw CommandFailure(
+                "the journal holds \(count) malformed \(count == 1 ? "row" : "rows"), edited behind NoticeHub's back")
         }
         let differences = try NewsStore.differences(in: hub)
         guard differences.isEmpty else {

@@ -114,7 +114,7 @@ extension NoticeHub {
         return Subscription(registration: follower, issuer: identity)
     }
 
-    private func requireJournal() throws(JournalError) -> any NoticeJournal {
+    func requireJournal() throws(JournalError) -> any NoticeJournal {
         guard let journal else { throw .closed }
         return journal
     }

@@ -8,6 +8,12 @@ import Foundation
 enum ISO8601Timestamp {
     private static let secondsPerDay: Int64 = 86_400
 
+    /// The instants, in milliseconds since 1970, that `format` writes and
+    /// `parse` reads back: years 0000 to 9999.
+    static let millisecondRange: ClosedRange<Int64> =
+        daysFromCivil(year: 0, month: 1, day: 1) * secondsPerDay * 1000
+            ... (daysFromCivil(year: 9999, month: 12, day: 31) + 1) * secondsPerDay * 1000 - 1
+
     /// nil when the instant is not finite or falls outside years 0000–9999.
     static func format(_ date: Date) -> String? {
         let seconds = date.timeIntervalSince1970

@@ -29,6 +29,26 @@ enum JSONParser {
         return try result.get()
     }
 
+    /// Checks that `bytes` is one document `parse` accepts, without building
+    /// it: a small document allocates nothing (its tape lives in the
+    /// thread's scratch).
+    static func validate(_ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) {
+        try TapeScratch.withLease { lease throws(JSONSyntaxError) in
+            let tape = try JSONTapeParser.parse(bytes, scratch: lease.entries)
+            defer { tape.release() }
+            let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            // The tape checked everything but what `value(at:in:base:)` adds:
+            // numbers too large for a Double.
+            for index in 0..<tape.count {
+                let entry = tape[index]
+                guard entry.kind == .integer || entry.kind == .decimal else { continue }
+                let range = UnsafeBufferPointer(start: base + Int(entry.start), count: Int(entry.length))
+                if entry.kind == .integer, JSONNumberReader.int64(range) != nil { continue }
+                _ = try finiteDouble(range, at: entry)
+            }
+        }
+    }
+
     /// Builds the value for tape entry `index` and its subtree.
     static func value(
         at index: Int, in tape: JSONTape, base: UnsafePointer<UInt8>

@@ -260,6 +260,14 @@ final class SQLiteStatement {
         return sqlite3_column_type(handle, index) == SQLITE_NULL
     }
 
+    /// The column's storage class in the current row (`SQLITE_INTEGER`,
+    /// `SQLITE_TEXT`, `SQLITE_BLOB`, ...); meaningful only before another
+    /// accessor has converted the value.
+    func storageClass(at index: Int32) -> Int32 {
+        guard let handle else { return SQLITE_NULL }
+        return sqlite3_column_type(handle, index)
+    }
+
     /// The column as an integer; NULL reads as 0, text is converted by SQLite.
     func int64(at index: Int32) -> Int64 {
         guard let handle else { return 0 }

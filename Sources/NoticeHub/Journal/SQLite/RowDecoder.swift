@@ -14,10 +14,10 @@ struct RowDecoder {
     mutating func notice(from row: SQLiteStatement, isReplay: Bool) throws(JournalError) -> Notice {
         guard let id = row.withTextBytes(at: 1, { NoticeID(utf8: $0) }) else { throw Self.malformedID(in: row) }
         let name = row.withTextBytes(at: 2) { bytes in
-            names.lookup(bytes) { NoticeName(trusted: $0) }
+            names.lookup(bytes) { NoticeName(trusted: String(decoding: $0, as: UTF8.self)) }
         }
         let sender: Sender? = row.isNull(at: 3) ? nil : row.withTextBytes(at: 3) { bytes in
-            senders.lookup(bytes) { Sender(trusted: $0) }
+            senders.lookup(bytes) { Sender(trusted: String(decoding: $0, as: UTF8.self)) }
         }
         return Notice(
             id: id, name: name, sender: sender, postedAtMilliseconds: row.int64(at: 5),
@@ -31,41 +31,5 @@ extension RowDecoder {
     @inline(never)
     static func malformedID(in row: SQLiteStatement) -> JournalError {
         .malformedRow(sequence: row.int64(at: 0), problem: "id \(RowValue.quoted(row, at: 1)) is not a UUID")
-    }
-}
-
-/// The last few identifiers met, matched by their UTF-8 bytes.
-private struct RecentIdentifiers<Identifier> {
-    private var entries: [(bytes: [UInt8], identifier: Identifier)] = []
-    private var next = 0
-    /// The entry that matched last: a journal's rows mostly repeat it.
-    private var lastHit = 0
-    private static var capacity: Int { 16 }
-
-    mutating func lookup(_ bytes: UnsafeRawBufferPointer, make: (String) -> Identifier) -> Identifier {
-        if lastHit < entries.count && Self.matches(entries[lastHit].bytes, bytes) {
-            return entries[lastHit].identifier
-        }
-        for index in entries.indices where Self.matches(entries[index].bytes, bytes) {
-            lastHit = index
-            return entries[index].identifier
-        }
-        let identifier = make(String(decoding: bytes, as: UTF8.self))
-        let entry = (Array(bytes), identifier)
-        if entries.count < Self.capacity {
-            lastHit = entries.count
-            entries.append(entry)
-        } else {
-            lastHit = next
-            entries[next] = entry
-            next = (next + 1) % Self.capacity
-        }
-        return identifier
-    }
-
-    private static func matches(_ known: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
-        known.count == bytes.count && known.withUnsafeBytes { known in
-            known.count == 0 || memcmp(known.baseAddress!, bytes.baseAddress!, known.count) == 0
-        }
     }
 }

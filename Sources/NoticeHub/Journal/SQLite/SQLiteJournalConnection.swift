@@ -143,7 +143,12 @@ final class SQLiteJournalConnection: JournalConnection {
             if let limit = query.limit { try bind(Int64(limit)) }
         }
         var rows = RowDecoder()
+        var check = query.checksRows ? RowCheck() : nil
         while try storage({ try statement.step() }) {
+            // Before the decoder reads the row: its accessors convert values.
+            if check != nil, let problem = check!.problem(in: statement) {
+                throw JournalError.malformedRow(sequence: statement.int64(at: 0), problem: problem)
+            }
             guard try body(rows.notice(from: statement, isReplay: query.markedAsReplay)) else { return }
         }
     }
