@@ -8,7 +8,7 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             Notices already in the journal (same id) are skipped, so an import can \
             be run again. A malformed or refused line stops the import, names the \
-            line and journals nothing.
+            line and journals nothing; so does a line that is not valid UTF-8.
 
             Example:
               noticectl import news.jsonl --db copy.sqlite
@@ -31,6 +31,10 @@ struct ImportCommand: ParsableCommand {
     private func importNotices(from lines: InputLines) throws -> ImportSummary {
         let progress = ProgressLine()
         defer { progress.finish() }
-        return try journal.openHub().importNotices(lines) { progress.show("read \($0) notices") }
+        do {
+            return try journal.openHub().importNotices(lines) { progress.show("read \($0) notices") }
+        } catch let error as ImportError where error.line == lines.invalidUTF8Line {
+            throw CommandFailure("line \(error.line): not valid UTF-8")
+        }
     }
 }

@@ -84,6 +84,17 @@ struct ExportImportTests {
         #expect(try cli("export") == before)
     }
 
+    /// Bytes that are not UTF-8 are refused, not repaired with U+FFFD.
+    @Test func aLineThatIsNotUTF8StopsTheImportAndNamesIt() throws {
+        let (scratch, cli) = try Self.varied()
+        let bytes = [UInt8]("{\"name\":\"ok\"}\n{\"name\":\"bad\",\"payload\":{\"a\":\"x".utf8) + [0xFF]
+            + [UInt8]("y\"}}\n{\"name\":\"after\"}\n".utf8)
+        try Data(bytes).write(to: scratch.url.appendingPathComponent("bad.jsonl"))
+        let before = try cli("export")
+        #expect(try cli("import", "bad.jsonl") == .failure("line 2: not valid UTF-8"))
+        #expect(try cli("export") == before)
+    }
+
     @Test func aNoticeRepeatedWithinTheInputIsRefused() throws {
         let (scratch, cli) = try Self.varied()
         let line = #"{"id":"0af7f258-e014-8b1c-8000-00000000abcd","name":"twice"}"#

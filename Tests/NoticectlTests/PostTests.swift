@@ -61,7 +61,7 @@ struct PostTests {
         ("[1,", "invalid payload: it is not valid JSON (unexpected end of input at byte 3)"),
         ("text", "invalid payload: it is not valid JSON (unexpected character 'e' at byte 1)"),
         (#"{"a":1"#, "invalid payload: it is not valid JSON (unexpected end of input at byte 6)"),
-        ("@missing.json", "cannot read payload file missing.json"),
+        ("@missing.json", "cannot read payload file missing.json: No such file or directory"),
     ])
     func aMalformedPayloadIsRefused(payload: String, message: String) throws {
         let cli = NoticectlRunner(in: try Scratch())
@@ -85,5 +85,24 @@ struct PostTests {
         #expect(try cli("post", "elsewhere", "--db", "explicit.sqlite") == .success("1\n"))
         #expect(try cli("tail", "--db", "explicit.sqlite", "--json").lines.count == 1)
         #expect(try cli("tail", "--db", "noticehub.sqlite").lines.count == 1)
+    }
+
+    /// Bytes that are not UTF-8 are refused, not repaired with U+FFFD.
+    @Test func aPayloadFileThatIsNotUTF8IsRefusedAndNothingIsJournaled() throws {
+        let scratch = try Scratch()
+        let cli = NoticectlRunner(in: scratch)
+        try cli("post", "before")
+        try Data([UInt8](#"{"a":"x"#.utf8) + [0xFF] + [UInt8](#"y"}"#.utf8)).write(to: scratch.url.appendingPathComponent("bad.json"))
+        let before = try cli("export")
+        #expect(try cli("post", "x", "--payload", "@bad.json") == .failure("payload file bad.json is not valid UTF-8"))
+        #expect(try cli("export") == before)
+    }
+
+    @Test func aPayloadFileThatIsADirectoryIsRefused() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path("folder"), withIntermediateDirectories: false)
+        #expect(try NoticectlRunner(in: scratch)("post", "x", "--payload", "@folder")
+            == .failure("cannot read payload file folder: it is a directory"))
+        #expect(try scratch.listing() == ["folder"])
     }
 }

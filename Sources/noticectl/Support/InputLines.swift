@@ -2,10 +2,17 @@ import Foundation
 
 /// The lines of a file, or of standard input for `-`, read one at a time so
 /// that importing a large file never holds it in memory whole.
+///
+/// A line that is not UTF-8 is not repaired: it reads as a line no import
+/// accepts (a NUL), so the import stops there and commits nothing, and
+/// ``invalidUTF8Line`` tells the caller why.
 final class InputLines: Sequence, IteratorProtocol {
     private let file: UnsafeMutablePointer<FILE>
     private var buffer: UnsafeMutablePointer<CChar>?
     private var capacity = 0
+    private var lineNumber = 0
+    /// The number of the first line that was not valid UTF-8, once read.
+    private(set) var invalidUTF8Line: Int?
 
     /// Opens `path` (`-` for standard input), refusing a directory or a file
     /// that cannot be read with a one-line error naming it.
@@ -33,6 +40,11 @@ final class InputLines: Sequence, IteratorProtocol {
         guard length >= 0, let buffer else { return nil }
         var bytes = UnsafeRawBufferPointer(start: buffer, count: length)
         if bytes.last == UInt8(ascii: "\n") { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
-        return String(decoding: bytes, as: UTF8.self)
+        lineNumber += 1
+        guard let line = String(validating: bytes, as: UTF8.self) else {
+            if invalidUTF8Line == nil { invalidUTF8Line = lineNumber }
+            return "\u{0}"
+        }
+        return line
     }
 }
