@@ -25,7 +25,7 @@ struct RowCheck {
         guard senderClass == SQLITE_TEXT || senderClass == SQLITE_NULL else { return Self.notText("sender", in: row, at: 3) }
 
         guard row.withTextBytes(at: 1, { NoticeID(utf8: $0) }) != nil else {
-            return "id \(RowValue.quoted(row, at: 1)) is not a UUID"
+            return RowDecoder.idProblem(in: row)
         }
         if let problem = row.withTextBytes(at: 2, { bytes in
             names.lookup(bytes) { Self.identifierProblem($0, label: "name") { _ = try NoticeName(validating: $0) } }

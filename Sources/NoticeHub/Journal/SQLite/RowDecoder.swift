@@ -30,6 +30,11 @@ extension RowDecoder {
     /// The error for a row whose id does not parse: off the fast path.
     @inline(never)
     static func malformedID(in row: SQLiteStatement) -> JournalError {
-        .malformedRow(sequence: row.int64(at: 0), problem: "id \(RowValue.quoted(row, at: 1)) is not a UUID")
+        .malformedRow(sequence: row.int64(at: 0), problem: idProblem(in: row))
+    }
+
+    /// What is wrong with the row's id, once it is known not to parse.
+    static func idProblem(in row: SQLiteStatement) -> String {
+        "id \(RowValue.quoted(row, at: 1)) is not a UUID"
     }
 }
