@@ -2,26 +2,38 @@
 public struct JournalStatistics: Sendable, Equatable, Codable {
     /// How many notices carry one name.
     public struct NameCount: Sendable, Equatable, Codable {
+        /// The notice name.
         public var name: String
+        /// How many journaled notices carry it.
         public var count: Int
     }
 
     /// A durable subscriber and how far behind the journal it is.
     public struct SubscriberLag: Sendable, Equatable, Codable {
+        /// The name it subscribed as.
         public var name: String
+        /// The last sequence it has handled.
         public var cursor: Int64
+        /// How many sequences it has still to handle.
         public var lag: Int64
     }
 
+    /// How many notices the journal holds.
     public var notices: Int
+    /// Notices per name, in name order.
     public var byName: [NameCount]
+    /// The first and last sequence numbers; nil in an empty journal.
     public var firstSequence: Int64?
+    /// See ``firstSequence``.
     public var lastSequence: Int64?
     /// Posting times of the first and last notices, in milliseconds since 1970.
     public var firstPostedAt: Int64?
+    /// See ``firstPostedAt``.
     public var lastPostedAt: Int64?
     /// Bytes on disk (database and write-ahead log), when the backend is a file.
     public var fileSize: Int64?
+    /// The schema version of the journal's file.
     public var schemaVersion: Int
+    /// The durable subscribers and how far each is behind.
     public var subscribers: [SubscriberLag]
 }

@@ -58,14 +58,18 @@ extension SQLValue {
 }
 
 extension SQLValue: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral {
+    /// An integer value: `["news": 1]`.
     public init(integerLiteral value: Int64) { self = .integer(value) }
+    /// A text value: `["user": "alice"]`.
     public init(stringLiteral value: String) { self = .text(value) }
 }
 
 /// Thrown by a projection to refuse a notice, with a reason for the poster.
 public struct ProjectionRejection: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Why the notice was refused, in one line (`"alice already likes news 1"`).
     public let reason: String
 
+    /// A refusal for `reason`.
     public init(_ reason: String) {
         self.reason = reason
     }

@@ -11,7 +11,9 @@ public struct ImportSummary: Sendable, Equatable, Codable {
 
 /// Why an import stopped, naming the line. Nothing was imported.
 public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The line's number in the input, from 1 (blank lines count).
     public let line: Int
+    /// What is wrong with it, in one line.
     public let reason: String
 
     public var description: String { "line \(line): \(reason)" }

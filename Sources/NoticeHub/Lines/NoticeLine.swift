@@ -73,8 +73,10 @@ public enum NoticeLine {
 
 /// Why a line is not a notice, in one line.
 public struct NoticeLineError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong with the line.
     public let reason: String
 
+    /// An error for `reason`.
     public init(_ reason: String) {
         self.reason = reason
     }

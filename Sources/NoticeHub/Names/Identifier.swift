@@ -58,6 +58,7 @@ public typealias Sender = Identifier<SenderKind>
 
 /// The kind of ``NoticeName``.
 public enum NoticeNameKind: IdentifierKind {
+    /// ``NoticeHubError/invalidName(_:reason:)``.
     public static func invalid(_ text: String, reason: String) -> NoticeHubError {
         .invalidName(text, reason: reason)
     }
@@ -65,6 +66,7 @@ public enum NoticeNameKind: IdentifierKind {
 
 /// The kind of ``Sender``.
 public enum SenderKind: IdentifierKind {
+    /// ``NoticeHubError/invalidSender(_:reason:)``.
     public static func invalid(_ text: String, reason: String) -> NoticeHubError {
         .invalidSender(text, reason: reason)
     }

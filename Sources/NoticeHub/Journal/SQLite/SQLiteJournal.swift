@@ -72,8 +72,11 @@ public final class SQLiteJournal: NoticeJournal {
         try Migrator.migrate(connection, path: path)
     }
 
+    /// The file's path, as errors and tools name the journal.
     public var location: String { path }
 
+    /// A connection of its own, synchronous as `durability` asks: FULL for
+    /// `.always` and `.batched`, OFF for `.never`.
     public func connect(durability: Durability) throws -> any JournalConnection {
         let synchronous: SQLiteConnection.SynchronousMode = durability == .never ? .off : .full
         let connection = try openConnection(synchronous: synchronous)
