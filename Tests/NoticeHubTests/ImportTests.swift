@@ -72,6 +72,32 @@ struct ImportTests {
         #expect(numbers == [5])
     }
 
+    /// Numbers neither Int64 nor Double holds keep their digits through
+    /// `post(_:json:)`, export and import: a UInt64 payload decodes again.
+    @Test func numbersBeyondInt64SurviveExportAndImport() throws {
+        struct Counter: Codable, Equatable { var total: UInt64 }
+        let directory = TemporaryDirectory()
+        let source = try NoticeHub(journal: SQLiteJournal(path: directory.path("a.sqlite")))
+        try source.post("counter", payload: Counter(total: .max))
+        try source.post("odd", json: #"{"big":-12345678901234567890123,"tiny":1e-400,"zero":0e-5}"#)
+        var lines: [String] = []
+        try source.readJournal(JournalQuery()) { lines.append(try NoticeLine.encode($0)); return true }
+        #expect(lines[0].contains(#""payload":{"total":18446744073709551615}"#))
+        #expect(lines[1].contains(#""payload":{"big":-12345678901234567890123,"tiny":1e-400,"zero":0.0}"#))
+
+        let target = try NoticeHub(journal: SQLiteJournal(path: directory.path("b.sqlite")))
+        #expect(try target.importNotices(lines).imported == 2)
+        var again: [String] = []
+        var counters: [Counter] = []
+        try target.readJournal(JournalQuery()) { notice in
+            again.append(try NoticeLine.encode(notice))
+            if notice.name == "counter" { counters.append(try notice.decode(Counter.self)) }
+            return true
+        }
+        #expect(again == lines)
+        #expect(counters == [Counter(total: .max)])
+    }
+
     @Test(arguments: ["", "{", "nope", "[1,]", #""\u{D800}""#])
     func invalidJSONTextIsStillRefusedAsAPayload(json: String) throws {
         let directory = TemporaryDirectory()

@@ -66,7 +66,9 @@ enum JSONParser {
                 if value == 0 && range[0] == UInt8(ascii: "-") { return .double(-0.0) }
                 return .int(value)
             }
-            return try finiteDouble(range, at: entry)
+            // Beyond Int64: kept as written if a Double can stand for it at all.
+            _ = try finiteDouble(range, at: entry)
+            return .number(String(decoding: range, as: UTF8.self))
         case .decimal:
             return try finiteDouble(range, at: entry)
         case .string:
@@ -101,6 +103,18 @@ enum JSONParser {
     ) throws(JSONSyntaxError) -> JSONValue {
         let value = JSONNumberReader.double(range)
         guard value.isFinite else { throw JSONSyntaxError(.numberOutOfRange, at: Int(entry.start)) }
+        // A non-zero number that rounds to zero (1e-400) keeps its digits.
+        if value == 0 && Self.hasNonZeroDigit(beforeExponentOf: range) {
+            return .number(String(decoding: range, as: UTF8.self))
+        }
         return .double(value)
+    }
+
+    private static func hasNonZeroDigit(beforeExponentOf range: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in range {
+            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return false }
+            if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return true }
+        }
+        return false
     }
 }

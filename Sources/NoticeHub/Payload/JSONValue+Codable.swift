@@ -46,6 +46,9 @@ extension JSONValue: Codable {
         case .double(let value):
             var single = encoder.singleValueContainer()
             try single.encode(value)
+        case .number(let text):
+            var single = encoder.singleValueContainer()
+            if let value = UInt64(text) { try single.encode(value) } else { try single.encode(Double(text) ?? 0) }
         case .string(let value):
             var single = encoder.singleValueContainer()
             try single.encode(value)

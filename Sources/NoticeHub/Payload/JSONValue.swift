@@ -17,6 +17,10 @@ enum JSONValue: Equatable, Sendable {
     /// Always finite: the parser rejects out-of-range numbers and the encoders reject
     /// non-finite values, because JSON has no spelling for them.
     case double(Double)
+    /// A number kept as written, because neither `.int` nor `.double` holds it:
+    /// an integer beyond Int64 (a UInt64, say) or a decimal too small for a
+    /// Double. Serialized verbatim, so such payloads survive export and import.
+    case number(String)
     case string(String)
     case array([JSONValue])
     case object([(key: String, value: JSONValue)])
@@ -27,6 +31,7 @@ enum JSONValue: Equatable, Sendable {
         case let (.bool(a), .bool(b)): return a == b
         case let (.int(a), .int(b)): return a == b
         case let (.double(a), .double(b)): return a == b
+        case let (.number(a), .number(b)): return a == b
         case let (.string(a), .string(b)): return a == b
         case let (.array(a), .array(b)): return a == b
         case let (.object(a), .object(b)):
@@ -59,6 +64,7 @@ enum JSONValue: Equatable, Sendable {
             // Only reachable for hand-built values; null is what JSONSerialization-style
             // writers can at least read back, and it keeps the output valid JSON.
             if value.isFinite { writer.writeDouble(value) } else { writer.append("null") }
+        case .number(let text): writer.appendRaw(text)
         case .string(let value): writer.writeString(value)
         case .array(let elements):
             writer.append(UInt8(ascii: "["))
