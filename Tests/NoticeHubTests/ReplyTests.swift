@@ -83,6 +83,22 @@ struct ReplyTests {
         withExtendedLifetime(own) {}
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func aHugeTimeoutWaitsInsteadOfTrapping() async {
+        let hub = NoticeHub()
+        let late = hub.respond(to: "q", as: "late") { _ async -> Int in
+            // Answers only once the timeout's own sleep has long started,
+            // which is where `.seconds(Int64.max)` used to trap.
+            try? await Task.sleep(for: .milliseconds(200))
+            return 7
+        }
+        let collection = await hub.collect(
+            "q", payload: 0, from: "me", as: Int.self, timeout: .seconds(Int64.max))
+        #expect(collection.stopReason == .allAnswered)
+        #expect(collection.values == [7])
+        withExtendedLifetime(late) {}
+    }
+
     @Test func typedRequests() throws {
         struct Collision: NoticeRequest {
             typealias Response = Bool

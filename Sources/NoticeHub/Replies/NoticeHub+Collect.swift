@@ -5,7 +5,9 @@ extension NoticeHub {
     ///
     /// With no matching responder it returns at once with
     /// ``ReplyCollection/StopReason/noResponders``. Responders still working
-    /// when it stops are cancelled and their late answers dropped.
+    /// when it stops are cancelled and their late answers dropped. Any
+    /// `timeout` is accepted: a negative one stops at once, a huge one
+    /// (`.seconds(Int64.max)`) waits a very long time (about 34 years).
     public func collect<Value: Sendable>(
         _ name: NoticeName,
         payload: some Sendable,

@@ -53,7 +53,9 @@ final class ReplyGatherer<Value: Sendable>: Sendable {
                 })
             }
             tasks.append(Task { [self] in
-                try? await Task.sleep(for: timeout)
+                // Clamped: a huge timeout means "a very long time", and
+                // would otherwise trap converting it to the clock's units.
+                try? await Task.sleep(for: timeout.clampedForWaiting)
                 if !Task.isCancelled { self.finish(.timedOut) }
             })
             let cancelNow = state.locked { state -> Bool in

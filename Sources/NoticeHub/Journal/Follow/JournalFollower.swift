@@ -58,7 +58,7 @@ final class JournalFollower: Sendable, CancellableRegistration {
     ) {
         var next = start
         var seenVersion: Int64?
-        let pause = options.pollInterval
+        let pause = options.pollInterval.clampedForWaiting
         while !isCancelled {
             do {
                 let version = try connection.changeCounter()
