@@ -26,6 +26,10 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case storage(String)
     /// The hub's journal was closed.
     case closed
+    /// A projection's `apply` or an import's progress callback posted,
+    /// imported, flushed or closed through the hub that called it; the
+    /// journal's writer is busy with the call and would wait for itself.
+    case reentrant
 
     public var description: String {
         switch self {
@@ -53,6 +57,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
             detail
         case .closed:
             "the journal is closed"
+        case .reentrant:
+            "posting from inside a projection's apply or an import's progress callback is not allowed"
         }
     }
 }

@@ -20,6 +20,12 @@ public protocol Projection: Sendable {
     /// The notice names this projection handles.
     var names: Set<NoticeName> { get }
     /// Updates state for `notice`, or throws ``ProjectionRejection``.
+    ///
+    /// Runs inside the journal's append, on the posting thread (or the
+    /// thread leading a group commit), while the hub's writer is busy: it
+    /// must not post, import, flush or close through that hub. Such a call
+    /// throws ``JournalError/reentrant`` rather than waiting forever for
+    /// the writer; let an observer of the notice post what follows instead.
     func apply(_ notice: Notice, to store: any ProjectionStore) throws
 }
 

@@ -30,6 +30,13 @@ extension NoticeHub {
     ///
     /// Imported notices are journaled, not delivered to this hub's observers;
     /// followers see them like any other commit.
+    ///
+    /// - Parameter progress: called every 10,000 notices with the count read
+    ///   so far, on this thread, inside the import's transaction while this
+    ///   hub's writer holds it (so that no post lands inside the import and
+    ///   shares its fate). It must not post, import, flush or close through
+    ///   this hub: such a call throws ``JournalError/reentrant``, which the
+    ///   callback may catch; posts from other threads wait for the import.
     public func importNotices(
         _ lines: some Sequence<String>, progress: ((Int) -> Void)? = nil
     ) throws -> ImportSummary {

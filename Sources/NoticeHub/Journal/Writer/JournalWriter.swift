@@ -18,12 +18,19 @@ import Synchronization
 /// is only used by the leader (always), under the lock (batched, and inside
 /// ``exclusively(_:)``), never by two threads at once. That discipline is
 /// why the class is `@unchecked Sendable`.
+///
+/// Projections and an import's body run while the writer holds its lock or
+/// leads a commit; ``callingThread`` marks their thread so that a write they
+/// make back through this writer throws ``JournalError/reentrant`` instead
+/// of waiting forever for itself.
 final class JournalWriter: @unchecked Sendable {
     private let condition = NSCondition()
     private let connection: any JournalConnection
     private let durability: Durability
     private let projections: [NoticeName: [any Projection]]
     let payloadLimit: Int
+    /// The thread running a projection or an import's body now, if any.
+    private let callingThread = CallingThread()
 
     // Group commit (always).
     private var queue: [PendingAppend] = []
@@ -88,6 +95,7 @@ final class JournalWriter: @unchecked Sendable {
 
     /// Appends `record` under the hub's durability; returns its outcome.
     func append(_ record: JournalRecord) throws -> AppendOutcome {
+        try refuseReentry()
         try checkPayloadSize(record)
         let outcome = if let batchDelay {
             try appendBatched(record, maxDelay: batchDelay)
@@ -101,6 +109,7 @@ final class JournalWriter: @unchecked Sendable {
     /// Commits what is pending and stops the flusher; durable posts already
     /// queued are committed before it returns. Appending after close throws.
     func close() throws {
+        try refuseReentry()
         condition.lock()
         defer { condition.unlock() }
         guard !isClosed else { return }
@@ -112,6 +121,7 @@ final class JournalWriter: @unchecked Sendable {
 
     /// Commits the open transaction now (batched, never); a no-op for always.
     func flush() throws {
+        try refuseReentry()
         condition.lock()
         defer { condition.unlock() }
         try commitOpenTransaction()
@@ -120,6 +130,7 @@ final class JournalWriter: @unchecked Sendable {
     /// Runs `body` as the only writer, inside one transaction: committed when
     /// it returns, rolled back when it throws. Posters wait meanwhile.
     func exclusively<T>(_ body: (any JournalConnection) throws -> T) throws -> T {
+        try refuseReentry()
         condition.lock()
         defer {
             let handed = handLeadToQueue()
@@ -134,7 +145,7 @@ final class JournalWriter: @unchecked Sendable {
         try commitOpenTransaction()
         try connection.beginAppending()
         do {
-            let result = try body(connection)
+            let result = try callingThread.calling { try body(connection) }
             try connection.commitAppending()
             return result
         } catch {
@@ -319,13 +330,15 @@ final class JournalWriter: @unchecked Sendable {
             do { try connection.beginAppending() } catch { batch.failure = error }
         }
         batch.members += arrivals
-        for pending in arrivals where batch.failure == nil {
-            let outcome = Result { try connection.append(pending.record, projections: projectionsFor(pending.record)) }
-            batch.outcomes.append(outcome)
-            // Some errors (a full disk, I/O) make SQLite abandon the whole
-            // transaction: the rest of the batch must not run outside it,
-            // and every poster of the batch learns the cause.
-            if !connection.isAppending, case .failure(let cause) = outcome { batch.failure = cause }
+        callingThread.calling {
+            for pending in arrivals where batch.failure == nil {
+                let outcome = Result { try connection.append(pending.record, projections: projectionsFor(pending.record)) }
+                batch.outcomes.append(outcome)
+                // Some errors (a full disk, I/O) make SQLite abandon the whole
+                // transaction: the rest of the batch must not run outside it,
+                // and every poster of the batch learns the cause.
+                if !connection.isAppending, case .failure(let cause) = outcome { batch.failure = cause }
+            }
         }
     }
 
@@ -369,7 +382,7 @@ final class JournalWriter: @unchecked Sendable {
         }
         let outcome: AppendOutcome
         do {
-            outcome = try connection.append(record, projections: projectionsFor(record))
+            outcome = try callingThread.calling { try connection.append(record, projections: projectionsFor(record)) }
             appendedSinceCommit += 1
         } catch {
             guard !connection.isAppending else { throw error }
@@ -418,6 +431,13 @@ final class JournalWriter: @unchecked Sendable {
             // Nobody is waiting on this commit: report it to the next poster.
             deferredFailure = error
         }
+    }
+
+    /// Refuses a write made from a projection or an import's body that this
+    /// writer is running: it would wait for the lock or commit its own
+    /// thread holds.
+    private func refuseReentry() throws(JournalError) {
+        if callingThread.isCurrent { throw .reentrant }
     }
 
     private func checkPayloadSize(_ record: JournalRecord) throws {
