@@ -30,6 +30,8 @@ public final class NoticeHub: Sendable {
     /// The journal and its writer; nil for an in-memory hub.
     let journal: (any NoticeJournal)?
     let writer: JournalWriter?
+    /// The streams being iterated, which closing or dropping the hub ends.
+    let streams = OpenStreams()
 
     /// An in-memory hub: notices live only as long as their delivery.
     public init() {
@@ -53,6 +55,10 @@ public final class NoticeHub: Sendable {
         self.journal = journal
         writer = try JournalWriter(
             journal: journal, durability: durability, projections: projections, payloadLimit: payloadLimit)
+    }
+
+    deinit {
+        streams.finishAll()
     }
 
     /// The identity tokens carry, so a hub can refuse tokens it did not issue.
@@ -88,8 +94,22 @@ public final class NoticeHub: Sendable {
     /// Commits what a batched hub holds and waits for durable posts already
     /// under way, then stops journaling; later posts throw
     /// ``JournalError/closed``. Dropping the hub closes it too.
+    ///
+    /// Closing (or dropping) the hub also ends its streams: each loop over
+    /// ``notices(named:sender:buffering:)`` or ``messages(of:sender:buffering:)``
+    /// gets what its buffer holds, then nil, and a stream iterated later
+    /// ends at once.
     public func close() throws {
-        try writer?.close()
+        do {
+            try writer?.close()
+        } catch JournalError.reentrant {
+            throw JournalError.reentrant  // nothing was closed
+        } catch {
+            // The writer is closed even when its last commit failed.
+            streams.finishAll()
+            throw error
+        }
+        streams.finishAll()
     }
 
     /// Group commits so far and the notices they carried (durability

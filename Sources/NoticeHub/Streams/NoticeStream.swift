@@ -4,7 +4,10 @@ import Synchronization
 ///
 /// The subscription starts when iteration starts (`makeAsyncIterator()`), not
 /// when the stream is made, and ends when the loop ends or the consuming task
-/// is cancelled. Notices arrive in the order they were posted (FIFO). Posting
+/// is cancelled. The loop also ends when the hub is closed (``NoticeHub/close()``)
+/// or released: the consumer first gets what its buffer holds, then nil; a
+/// stream iterated after that ends at once. The stream refers to its hub
+/// weakly, so a loop does not keep the hub alive. Notices arrive in the order they were posted (FIFO). Posting
 /// never waits for the consumer: notices wait in a buffer whose policy says
 /// what happens when it is full, and ``droppedCount`` counts what was dropped.
 ///
@@ -26,7 +29,7 @@ public struct NoticeStream: AsyncSequence, Sendable {
         case bufferingNewest(Int)
     }
 
-    let hub: NoticeHub
+    weak let hub: NoticeHub?
     let name: NoticeName?
     let sender: Sender?
     let buffering: Buffering
@@ -44,8 +47,13 @@ public struct NoticeStream: AsyncSequence, Sendable {
 
     public func makeAsyncIterator() -> Iterator {
         let channel = NoticeChannel(buffering: buffering, drops: drops)
+        guard let hub else {
+            channel.finish()
+            return Iterator(connection: Connection(channel: channel, subscription: nil, streams: nil))
+        }
         let subscription = hub.observe(name, sender: sender) { channel.send($0) }
-        return Iterator(connection: Connection(channel: channel, subscription: subscription))
+        hub.streams.add(channel)
+        return Iterator(connection: Connection(channel: channel, subscription: subscription, streams: hub.streams))
     }
 
     /// Takes notices from the stream's buffer in batches, so a busy stream
@@ -67,7 +75,7 @@ public struct NoticeStream: AsyncSequence, Sendable {
             batch.removeAll(keepingCapacity: true)
             index = 0
             guard await connection.channel.take(into: &batch) else {
-                connection.subscription.cancel()
+                connection.end()
                 return nil
             }
             index = 1
@@ -75,25 +83,35 @@ public struct NoticeStream: AsyncSequence, Sendable {
         }
     }
 
-    /// Ties the subscription's life to the iterator's.
+    /// Ties the subscription's life, and the hub's tracking of the stream,
+    /// to the iterator's. Nil subscription: the hub was gone.
     final class Connection: Sendable {
         let channel: NoticeChannel
-        let subscription: Subscription
+        let subscription: Subscription?
+        let streams: OpenStreams?
 
-        init(channel: NoticeChannel, subscription: Subscription) {
+        init(channel: NoticeChannel, subscription: Subscription?, streams: OpenStreams?) {
             self.channel = channel
             self.subscription = subscription
+            self.streams = streams
+        }
+
+        /// Stops observing and leaves the hub's open streams.
+        func end() {
+            subscription?.cancel()
+            streams?.remove(channel)
         }
 
         deinit {
-            subscription.cancel()
+            end()
         }
     }
 }
 
 extension NoticeHub {
     /// The notices named `name` (nil: all) from `sender` (nil: any) as an
-    /// async sequence; see ``NoticeStream``.
+    /// async sequence; see ``NoticeStream``. The loop ends when its task is
+    /// cancelled or this hub is closed or released.
     public func notices(
         named name: NoticeName?,
         sender: Sender? = nil,
@@ -103,7 +121,7 @@ extension NoticeHub {
     }
 
     /// Typed messages as an async sequence; notices whose payload does not
-    /// decode as `Message` are skipped.
+    /// decode as `Message` are skipped. Ends like ``notices(named:sender:buffering:)``.
     public func messages<Message: NoticeMessage>(
         of type: Message.Type,
         sender: Sender? = nil,
