@@ -10,7 +10,8 @@ import Synchronization
 ///   return when their notice is durable.
 /// - `batched` and `never`: a poster appends inside an open transaction and
 ///   returns at once; the transaction is committed when it is `maxDelay` old,
-///   by the next poster or by a flusher thread, whichever comes first.
+///   by the next poster or by the ``Flusher`` thread (which sleeps until that
+///   deadline), whichever comes first.
 ///
 /// Thread safety: every mutable field is guarded by `condition`, except what
 /// a leader hands its posters: each ``PendingAppend``'s outcome, published
@@ -62,7 +63,7 @@ final class JournalWriter: @unchecked Sendable {
     private var appendedSinceCommit = 0
     private var deferredFailure: (any Error)?
     private var isClosed = false
-    private var flusher: Thread?
+    private var flusher: Flusher?
 
     /// Sequences this writer appended, kept only while a follower asks, so the
     /// follower can skip what the hub already delivered live.
@@ -84,7 +85,7 @@ final class JournalWriter: @unchecked Sendable {
     private var batchDelay: Duration? {
         switch durability {
         case .always: nil
-        case .batched(let maxDelay): maxDelay
+        case .batched(let maxDelay): maxDelay.clampedForWaiting
         case .never: .milliseconds(100)
         }
     }
@@ -114,7 +115,7 @@ final class JournalWriter: @unchecked Sendable {
         defer { condition.unlock() }
         guard !isClosed else { return }
         isClosed = true
-        flusher?.cancel()
+        flusher?.stop()
         while leaderActive || !queue.isEmpty { condition.wait() }
         try commitOpenTransaction()
     }
@@ -378,7 +379,9 @@ final class JournalWriter: @unchecked Sendable {
         }
         if transactionStarted == nil {
             try connection.beginAppending()
-            transactionStarted = .now
+            let now = ContinuousClock.now
+            transactionStarted = now
+            flusher?.commit(by: now + maxDelay)
         }
         let outcome: AppendOutcome
         do {
@@ -408,17 +411,11 @@ final class JournalWriter: @unchecked Sendable {
     }
 
     private func startFlusher(_ maxDelay: Duration) {
-        let thread = Thread { [weak self] in
-            let pause = max(0.001, Double(maxDelay.components.seconds) + Double(maxDelay.components.attoseconds) / 1e18) / 2
-            while !Thread.current.isCancelled {
-                Thread.sleep(forTimeInterval: pause)
-                guard let self else { return }
-                self.flushIfDue(maxDelay)
-            }
+        flusher = Flusher { [weak self] in
+            guard let self else { return false }
+            self.flushIfDue(maxDelay)
+            return true
         }
-        thread.name = "NoticeHub journal flusher"
-        flusher = thread
-        thread.start()
     }
 
     private func flushIfDue(_ maxDelay: Duration) {
