@@ -71,6 +71,10 @@ extension NoticeHub {
     /// processes (or other hubs) append to the journal from now on; this hub's
     /// own posts are delivered live as always, not twice. Commits are noticed
     /// within `pollInterval`. Cancel the token to stop following.
+    ///
+    /// The followed notices are delivered on the follower's own thread, not
+    /// a posting thread: observers that share state with posting code must
+    /// synchronize it.
     public func follow(pollInterval: Duration = .milliseconds(1)) throws -> Subscription {
         let journal = try requireJournal()
         let own = writer?.ownSequences

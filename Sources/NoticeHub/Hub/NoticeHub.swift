@@ -14,7 +14,9 @@
 /// ```
 ///
 /// ## Delivery rules
-/// - Synchronous, on the posting thread, in registration order.
+/// - Synchronous, on the posting thread, in registration order; notices a
+///   ``follow(pollInterval:)`` brings from other processes arrive on the
+///   follower's thread, and replayed ones on the thread calling ``replay(from:through:names:into:)``.
 /// - Matching is NotificationCenter's: a nil name observes every name, a nil
 ///   sender every sender; a sender filter never matches a notice posted
 ///   without a sender.
@@ -91,14 +93,25 @@ public final class NoticeHub: Sendable {
         observers.targets(name: name, sender: sender).count
     }
 
-    /// Commits what a batched hub holds and waits for durable posts already
-    /// under way, then stops journaling; later posts throw
-    /// ``JournalError/closed``. Dropping the hub closes it too.
+    /// Stops journaling and ends the hub's streams. Calling it again does
+    /// nothing; dropping the hub closes it too.
     ///
-    /// Closing (or dropping) the hub also ends its streams: each loop over
-    /// ``notices(named:sender:buffering:)`` or ``messages(of:sender:buffering:)``
-    /// gets what its buffer holds, then nil, and a stream iterated later
-    /// ends at once.
+    /// On a journaled hub it commits what a batched hub holds and waits for
+    /// the durable posts already under way. Afterwards posts and
+    /// ``importNotices(_:progress:)`` throw ``JournalError/closed`` and
+    /// ``flush()`` does nothing, but reading goes on: ``replay(from:through:names:into:)``,
+    /// ``readJournal(_:_:)``, ``readState(_:)``, ``lastSequence()``, the
+    /// statistics, ``follow(pollInterval:)`` and ``subscribeDurably(as:names:pollInterval:handler:)``
+    /// use connections of their own and still work, and followers already
+    /// running keep delivering until cancelled.
+    ///
+    /// An in-memory hub has nothing to close: posts made after `close()`
+    /// are still delivered to its observers.
+    ///
+    /// On both, observers, responders and requests keep working, and each
+    /// loop over ``notices(named:sender:buffering:)`` or
+    /// ``messages(of:sender:buffering:)`` gets what its buffer holds, then
+    /// nil; a stream iterated later ends at once.
     public func close() throws {
         do {
             try writer?.close()

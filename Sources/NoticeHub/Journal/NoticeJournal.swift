@@ -73,10 +73,16 @@ public enum AppendOutcome: Sendable, Equatable {
 
 /// Which stored notices to read.
 public struct JournalQuery: Sendable, Equatable {
+    /// The first sequence number to read.
     public var from: Int64
+    /// The last sequence number to read; nil: up to the journal's end.
     public var through: Int64?
+    /// Only notices with these names; nil: every name.
     public var names: Set<NoticeName>?
+    /// Only notices from this sender; nil: any sender.
     public var sender: Sender?
+    /// At most this many notices; nil: no limit. Zero or a negative limit
+    /// reads nothing.
     public var limit: Int?
     /// Whether each row is first checked for what the library would refuse
     /// to write (an id that is not a UUID, a name or sender that breaks the

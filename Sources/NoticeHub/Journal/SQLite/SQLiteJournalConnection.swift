@@ -140,7 +140,8 @@ final class SQLiteJournalConnection: JournalConnection {
             if let through = query.through { try bind(through) }
             for name in query.names?.sorted(by: { $0.rawValue < $1.rawValue }) ?? [] { try bind(name.rawValue) }
             if let sender = query.sender { try bind(sender.rawValue) }
-            if let limit = query.limit { try bind(Int64(limit)) }
+            // SQLite reads a negative LIMIT as none at all.
+            if let limit = query.limit { try bind(Int64(max(0, limit))) }
         }
         var rows = RowDecoder()
         var check = query.checksRows ? RowCheck() : nil

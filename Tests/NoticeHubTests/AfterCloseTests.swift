@@ -1,0 +1,51 @@
+import NoticeHub
+import Testing
+import TestSupport
+
+/// What a hub still does once closed, as `close()` documents it, and
+/// queries whose limit is out of range.
+struct AfterCloseTests {
+    @Test func anInMemoryHubStillDeliversAfterClose() throws {
+        let hub = NoticeHub()
+        let heard = Recorder<NoticeName>()
+        let token = hub.observe(nil) { heard.append($0.name) }
+        try hub.close()
+        try hub.post("after")
+        try hub.close()
+        #expect(heard.elements == ["after"])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func aClosedJournaledHubRefusesWritesAndStillReads() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("j.sqlite")
+        let hub = try NoticeHub(journal: SQLiteJournal(path: path), durability: .batched(maxDelay: .seconds(60)))
+        try hub.post("kept")
+        try hub.close()
+        #expect(throws: JournalError.closed) { try hub.post("late") }
+        #expect(throws: JournalError.closed) { try hub.importNotices([#"{"name":"late"}"#]) }
+        try hub.flush()
+        #expect(try hub.lastSequence() == 1, "close committed the batch")
+        let replayed = Recorder<NoticeName>()
+        let token = hub.observe(nil) { replayed.append($0.name) }
+        #expect(try hub.replay() == 1)
+        #expect(replayed.elements == ["kept"])
+        var read: [NoticeName] = []
+        try hub.readJournal(JournalQuery()) { read.append($0.name); return true }
+        #expect(read == ["kept"])
+        let following = try hub.follow()
+        following.cancel()
+        withExtendedLifetime(token) {}
+    }
+
+    @Test(arguments: [-1, 0, Int.min])
+    func aLimitBelowOneReadsNothing(limit: Int) throws {
+        let directory = TemporaryDirectory()
+        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
+        try hub.post("a")
+        try hub.post("b")
+        var read = 0
+        try hub.readJournal(JournalQuery(limit: limit)) { _ in read += 1; return true }
+        #expect(read == 0)
+    }
+}
