@@ -14,20 +14,28 @@ import Synchronization
 /// leads, so either would wait forever. The writer asks ``isCurrent`` first
 /// and refuses such a call with ``JournalError/reentrant``.
 final class CallingThread: Sendable {
-    private let thread = Mutex<pthread_t?>(nil)
+    /// The marked thread's identity; 0 for none. Relaxed ordering suffices:
+    /// a thread compares it only with itself, and always sees its own stores.
+    private let thread = Atomic<UInt>(0)
 
     /// Runs `body` marked as the writer's calling thread.
     func calling<T>(_ body: () throws -> T) rethrows -> T {
-        let outer = thread.locked { id in
-            defer { id = pthread_self() }
-            return id
-        }
-        defer { thread.locked { $0 = outer } }
+        let outer = thread.exchange(Self.current, ordering: .relaxed)
+        defer { thread.store(outer, ordering: .relaxed) }
         return try body()
     }
 
-    /// True on the thread that runs the writer's calls into user code now.
+    /// True on the thread that runs the writer's calls into user code now:
+    /// one atomic load, as every post asks.
     var isCurrent: Bool {
-        thread.locked { id in id.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+        thread.load(ordering: .relaxed) == Self.current
+    }
+
+    private static var current: UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
     }
 }
