@@ -16,6 +16,17 @@ struct AfterCloseTests {
         withExtendedLifetime(token) {}
     }
 
+    /// Journal calls on a hub that never had a journal say so, rather than
+    /// that a journal was closed.
+    @Test func anInMemoryHubSaysItHasNoJournal() throws {
+        let hub = NoticeHub()
+        #expect(throws: JournalError.noJournal) { try hub.replay() }
+        #expect(throws: JournalError.noJournal) { try hub.importNotices([#"{"name":"x"}"#]) }
+        #expect(throws: JournalError.noJournal) { try hub.follow() }
+        #expect(throws: JournalError.noJournal) { try hub.readJournal(JournalQuery()) { _ in true } }
+        #expect("\(JournalError.noJournal)".hasPrefix("this hub has no journal"))
+    }
+
     @Test func aClosedJournaledHubRefusesWritesAndStillReads() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("j.sqlite")

@@ -105,6 +105,9 @@ extension NoticeHub {
     /// The cursor is saved after each batch the handler has finished, so after
     /// a crash the subscriber resumes where it left off and may see again the
     /// notices of the one unfinished batch (at most 256): at-least-once, no gap.
+    ///
+    /// Run one subscriber per name at a time: two running at once, in one
+    /// process or two, each receive every notice and save the same cursor.
     public func subscribeDurably(
         as subscriber: String,
         names: Set<NoticeName>? = nil,
@@ -119,7 +122,7 @@ extension NoticeHub {
     }
 
     func requireJournal() throws(JournalError) -> any NoticeJournal {
-        guard let journal else { throw .closed }
+        guard let journal else { throw .noJournal }
         return journal
     }
 }

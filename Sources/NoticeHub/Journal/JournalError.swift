@@ -26,6 +26,9 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case storage(String)
     /// The hub's journal was closed.
     case closed
+    /// The hub has no journal (it was made with `NoticeHub()`), and the call
+    /// needs one: replay, import, reading or following the journal.
+    case noJournal
     /// A projection's `apply` or an import's progress callback posted,
     /// imported, flushed or closed through the hub that called it; the
     /// journal's writer is busy with the call and would wait for itself.
@@ -57,6 +60,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
             detail
         case .closed:
             "the journal is closed"
+        case .noJournal:
+            "this hub has no journal; create it with NoticeHub(journal:) to replay, import or follow"
         case .reentrant:
             "posting from inside a projection's apply or an import's progress callback is not allowed"
         }

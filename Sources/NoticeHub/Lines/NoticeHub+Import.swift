@@ -40,7 +40,7 @@ extension NoticeHub {
     public func importNotices(
         _ lines: some Sequence<String>, progress: ((Int) -> Void)? = nil
     ) throws -> ImportSummary {
-        guard let writer else { throw JournalError.closed }
+        guard let writer else { throw JournalError.noJournal }
         return try writer.exclusively { connection in
             let head = try connection.lastSequence()
             var summary = ImportSummary()
