@@ -7,9 +7,11 @@ import Synchronization
 /// is cancelled. The loop also ends when the hub is closed (``NoticeHub/close()``)
 /// or released: the consumer first gets what its buffer holds, then nil; a
 /// stream iterated after that ends at once. The stream refers to its hub
-/// weakly, so a loop does not keep the hub alive. Notices arrive in the order they were posted (FIFO). Posting
-/// never waits for the consumer: notices wait in a buffer whose policy says
-/// what happens when it is full, and ``droppedCount`` counts what was dropped.
+/// weakly, so a loop does not keep the hub alive.
+///
+/// Notices arrive in the order they were posted (FIFO). Posting never waits
+/// for the consumer: notices wait in a buffer whose policy says what happens
+/// when it is full, and ``droppedCount`` counts what was dropped.
 ///
 /// ```swift
 /// for await notice in hub.notices(named: "news.liked", buffering: .bufferingNewest(100)) {
