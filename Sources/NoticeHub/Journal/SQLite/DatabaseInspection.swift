@@ -16,15 +16,15 @@ enum DatabaseInspection {
     }
 
     static func inspect(path: String) throws(JournalError) -> Finding {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .fresh
-        }
-        if isDirectory.boolValue { throw .isADirectory(path: path) }
-        // A pipe or a device would block the header's read or take writes.
+        // One stat, following links as opening does: nothing there (or
+        // nothing this process may look at) is a new journal.
         var status = stat()
-        if stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG {
-            throw .cannotOpen(path: path, detail: "not a regular file")
+        guard stat(path, &status) == 0 else { return .fresh }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .isADirectory(path: path)
+        // A pipe or a device would block the header's read or take writes.
+        default: throw .cannotOpen(path: path, detail: "not a regular file")
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .cannotOpen(path: path, detail: "permission denied")
