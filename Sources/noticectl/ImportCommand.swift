@@ -32,7 +32,7 @@ struct ImportCommand: ParsableCommand {
         let progress = ProgressLine()
         defer { progress.finish() }
         do {
-            return try journal.openHub().importNotices(lines) { progress.show("read \($0) notices") }
+            return try journal.writing { try $0.importNotices(lines) { progress.show("read \($0) notices") } }
         } catch let error as ImportError where error.line == lines.invalidUTF8Line {
             throw CommandFailure("line \(error.line): not valid UTF-8")
         }

@@ -29,6 +29,6 @@ struct PostCommand: ParsableCommand {
 
     func run() throws {
         let json = try PayloadArgument.text(of: payload)
-        try printSequence(of: try journal.openHub().post(name, sender: sender, json: json))
+        try printSequence(of: try journal.writing { try $0.post(name, sender: sender, json: json) })
     }
 }

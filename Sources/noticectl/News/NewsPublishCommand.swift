@@ -24,6 +24,7 @@ struct NewsPublishCommand: ParsableCommand {
     var title: String
 
     func run() throws {
-        try printSequence(of: try journal.openHub().post(NewsPublished(id: id, title: title), sender: Self.editor))
+        let message = NewsPublished(id: id, title: title)
+        try printSequence(of: try journal.writing { try $0.post(message, sender: Self.editor) })
     }
 }

@@ -36,4 +36,23 @@ struct JournalOptions: ParsableArguments {
         try NoticeHub(
             journal: SQLiteJournal(path: path, creatingIfMissing: creatingIfMissing), projections: [LikesProjection()])
     }
+
+    /// Runs a command that writes: opens the hub, creating the journal if
+    /// need be, and passes it to `body`. When `body` fails on a journal this
+    /// command created, and nothing was journaled, the new file is removed
+    /// again, so a refused post or a malformed import leaves no trace.
+    func writing<T>(_ body: (NoticeHub) throws -> T) throws -> T {
+        // lstat: a dangling symbolic link counts as something already there.
+        let isNew = (try? FileManager.default.attributesOfItem(atPath: path)) == nil
+        var hub: NoticeHub? = try openHub()
+        do {
+            return try body(hub!)
+        } catch {
+            if isNew, (try? hub?.journalStatistics().notices) == 0 {
+                hub = nil
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            }
+            throw error
+        }
+    }
 }
