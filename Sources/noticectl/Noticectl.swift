@@ -42,6 +42,7 @@ struct Noticectl: ParsableCommand {
     static func main() {
         StandardOutput.lineBuffer()
         do {
+            try refuseUnknownHelpTopic(CommandLine.arguments.dropFirst())
             var command = try parseAsRoot()
             try command.run()
             try StandardOutput.finish()
@@ -60,6 +61,17 @@ struct Noticectl: ParsableCommand {
             StandardError.writeLine("see '\(commandPath(CommandLine.arguments.dropFirst())) --help'")
         }
         Foundation.exit(code.rawValue)
+    }
+
+    /// `noticectl help bogus` would print the root help and exit 0, as
+    /// ArgumentParser's `help` does for a name it does not know.
+    private static func refuseUnknownHelpTopic(_ arguments: ArraySlice<String>) throws {
+        guard arguments.first == "help" else { return }
+        let topic = arguments.dropFirst()
+        let known = commandPath(topic).split(separator: " ").count - 1
+        if let unknown = topic.dropFirst(known).first, !unknown.hasPrefix("-") {
+            throw ValidationError("no command named '\(unknown)' to show help for")
+        }
     }
 
     /// The command a usage error belongs to (`noticectl news like`), found

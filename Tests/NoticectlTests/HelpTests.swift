@@ -35,6 +35,12 @@ struct HelpTests {
         #expect(HelpTests.commandPaths.contains(["news", "publish"]))
     }
 
+    @Test func theHelpCommandShowsASubcommandsHelp() throws {
+        let outcome = try NoticectlRunner(in: Scratch())("help", "news", "like")
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.contains("USAGE: noticectl news like"))
+    }
+
     @Test func helpCreatesNoJournal() throws {
         let scratch = try Scratch()
         try NoticectlRunner(in: scratch)("tail", "--help")

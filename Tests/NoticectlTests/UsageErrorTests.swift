@@ -5,6 +5,8 @@ import Testing
 struct UsageErrorTests {
     @Test(arguments: [
         (["bogus"], "Unexpected argument 'bogus'", "noticectl"),
+        (["help", "bogus"], "no command named 'bogus' to show help for", "noticectl"),
+        (["help", "news", "shout"], "no command named 'shout' to show help for", "noticectl"),
         (["tail", "--bogus"], "Unknown option '--bogus'", "noticectl tail"),
         (["tail", "--from", "x"], "The value 'x' is invalid for '--from <seq>'", "noticectl tail"),
         (["tail", "--from", "0"], "--from must be at least 1", "noticectl tail"),
