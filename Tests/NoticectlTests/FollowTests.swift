@@ -28,6 +28,25 @@ struct FollowTests {
         #expect(try cli("tail", "--json") == Outcome(status: 0, stdout: outcome.stdout, stderr: ""))
     }
 
+    /// A row edited behind the tool's back ends the tail with one line
+    /// naming it, instead of a follower that waits on it silently forever.
+    @Test func followStopsAtARowItCannotReadAfterPrintingThoseBeforeIt() throws {
+        let scratch = try Scratch()
+        let cli = NoticectlRunner(in: scratch)
+        try cli("post", "first")
+        let tail = try cli.start("tail", "--follow")
+        try #require(tail.waitForLines(1))
+        try cli("post", "second")
+        try #require(tail.waitForLines(2))
+        try SQLiteShell.run(scratch.path("noticehub.sqlite"), """
+            INSERT INTO notices (id, name, payload, posted_at) VALUES ('zzz', 'third', '{}', 0)
+            """)
+        let outcome = try #require(tail.waitForExit())
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr == "error: journal row #3: id \"zzz\" is not a UUID\n")
+        #expect(Stable.text(outcome.stdout) == "1 TIME first - {}\n2 TIME second - {}\n")
+    }
+
     @Test func followStopsByItselfOnceTheLimitIsPrinted() throws {
         let cli = NoticectlRunner(in: try Scratch())
         try cli("post", "wanted")

@@ -75,7 +75,16 @@ extension NoticeHub {
     /// The followed notices are delivered on the follower's own thread, not
     /// a posting thread: observers that share state with posting code must
     /// synchronize it.
-    public func follow(pollInterval: Duration = .milliseconds(1)) throws -> Subscription {
+    ///
+    /// A poll that fails is tried again at the next one. A row that cannot
+    /// be read (one edited behind NoticeHub's back,
+    /// ``JournalError/malformedRow(sequence:problem:)``) stops the follower
+    /// before it: `onFailure` is then called once, on the follower's thread,
+    /// with that error, and the token's `cancel()` has nothing left to do.
+    public func follow(
+        pollInterval: Duration = .milliseconds(1),
+        onFailure: (@Sendable (any Error) -> Void)? = nil
+    ) throws -> Subscription {
         let journal = try requireJournal()
         let own = writer?.ownSequences
         // Tracking starts before the starting point is read, so no post of
@@ -85,7 +94,7 @@ extension NoticeHub {
             let start = try journal.connect(durability: .always).lastSequence() + 1
             let follower = try JournalFollower(
                 journal: journal, options: .init(query: JournalQuery(from: start), pollInterval: pollInterval),
-                onCancel: { own?.stopTracking() }
+                onCancel: { own?.stopTracking() }, onFailure: onFailure
             ) { [weak self] notice in
                 guard let self, let sequence = notice.sequence else { return }
                 if own?.claim(sequence) == true { return }
@@ -108,16 +117,22 @@ extension NoticeHub {
     ///
     /// Run one subscriber per name at a time: two running at once, in one
     /// process or two, each receive every notice and save the same cursor.
+    ///
+    /// A row that cannot be read stops the subscriber as it stops
+    /// ``follow(pollInterval:onFailure:)``, with its cursor saved just
+    /// before that row: once the row is mended, a new subscriber of the same
+    /// name goes on from there.
     public func subscribeDurably(
         as subscriber: String,
         names: Set<NoticeName>? = nil,
         pollInterval: Duration = .milliseconds(1),
+        onFailure: (@Sendable (any Error) -> Void)? = nil,
         handler: @escaping @Sendable (Notice) -> Void
     ) throws -> Subscription {
         let follower = try JournalFollower(
             journal: try requireJournal(),
             options: .init(query: JournalQuery(names: names), pollInterval: pollInterval, subscriber: subscriber),
-            sink: handler)
+            onFailure: onFailure, sink: handler)
         return Subscription(registration: follower, issuer: identity)
     }
 

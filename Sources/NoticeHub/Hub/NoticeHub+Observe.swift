@@ -7,7 +7,7 @@ extension NoticeHub {
     ///   - colleague: notices posted by this sender are not delivered here, so
     ///     a colleague does not hear its own posts.
     ///   - handler: called synchronously on the posting thread; for notices
-    ///     that ``follow(pollInterval:)`` brings from other processes, on the
+    ///     that ``follow(pollInterval:onFailure:)`` brings from other processes, on the
     ///     follower's thread, and for a replay, on the thread replaying.
     /// - Returns: a token; cancel it, or drop it, to stop observing.
     public func observe(

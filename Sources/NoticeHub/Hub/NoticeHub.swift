@@ -15,7 +15,7 @@
 ///
 /// ## Delivery rules
 /// - Synchronous, on the posting thread, in registration order; notices a
-///   ``follow(pollInterval:)`` brings from other processes arrive on the
+///   ``follow(pollInterval:onFailure:)`` brings from other processes arrive on the
 ///   follower's thread, and replayed ones on the thread calling ``replay(from:through:names:into:)``.
 /// - Matching is NotificationCenter's: a nil name observes every name, a nil
 ///   sender every sender; a sender filter never matches a notice posted
@@ -101,7 +101,7 @@ public final class NoticeHub: Sendable {
     /// ``importNotices(_:progress:)`` throw ``JournalError/closed`` and
     /// ``flush()`` does nothing, but reading goes on: ``replay(from:through:names:into:)``,
     /// ``readJournal(_:_:)``, ``readState(_:)``, ``lastSequence()``, the
-    /// statistics, ``follow(pollInterval:)`` and ``subscribeDurably(as:names:pollInterval:handler:)``
+    /// statistics, ``follow(pollInterval:onFailure:)`` and ``subscribeDurably(as:names:pollInterval:onFailure:handler:)``
     /// use connections of their own and still work, and followers already
     /// running keep delivering until cancelled.
     ///

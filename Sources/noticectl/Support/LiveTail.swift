@@ -19,7 +19,7 @@ struct LiveTail {
         // between the two: the printer holds live notices back until the
         // backlog is printed and drops any that the backlog already showed.
         let observer = hub.observe(nil, sender: query.sender) { printer.printLive($0) }
-        let following = try hub.follow(pollInterval: .milliseconds(2))
+        let following = try hub.follow(pollInterval: .milliseconds(2)) { printer.fail($0) }
         try printer.printBacklog { body in try hub.readJournal(query, body) }
         if !printer.isDone { stop.wait() }
         following.cancel()
@@ -86,6 +86,15 @@ private final class Printer: Sendable {
     /// Stops the backlog at its next notice and the tail with it.
     func interrupt() {
         interrupted.store(true, ordering: .relaxed)
+        stop.signal()
+    }
+
+    /// Ends the tail with `error`: the follower stopped at a row it cannot
+    /// read, after printing those before it.
+    func fail(_ error: any Error) {
+        position.locked { position in
+            if position.failure == nil { position.failure = error }
+        }
         stop.signal()
     }
 

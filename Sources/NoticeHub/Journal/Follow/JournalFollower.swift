@@ -9,6 +9,12 @@ import Synchronization
 /// Used for following other processes' posts and for durable subscribers.
 /// When `subscriber` is set, the position is that subscriber's cursor in the
 /// journal, saved after each batch the sink has handled.
+///
+/// A failed poll is tried again at the next one (a file locked by a
+/// checkpoint passes), except a row the journal cannot read
+/// (``JournalError/malformedRow(sequence:problem:)``): no retry gets past
+/// it, so the follower stops there, saves the cursor just before it, and
+/// tells `onFailure`.
 final class JournalFollower: Sendable, CancellableRegistration {
     struct Options: Sendable {
         var query: JournalQuery
@@ -18,17 +24,20 @@ final class JournalFollower: Sendable, CancellableRegistration {
     }
 
     private let stopped = Atomic<Bool>(false)
-    /// Called once when the follower is cancelled.
+    /// Called once when the follower is cancelled or stops on a failure.
     private let onCancel: (@Sendable () -> Void)?
+    /// Called once, on the follower's thread, when it stops on a failure.
+    private let onFailure: (@Sendable (any Error) -> Void)?
     private let finished = DispatchSemaphore(value: 0)
     private let threadID = Mutex<pthread_t?>(nil)
 
     /// Opens the connection and starts the thread; the first read happens at once.
     init(
         journal: any NoticeJournal, options: Options, onCancel: (@Sendable () -> Void)? = nil,
-        sink: @escaping @Sendable (Notice) -> Void
+        onFailure: (@Sendable (any Error) -> Void)? = nil, sink: @escaping @Sendable (Notice) -> Void
     ) throws {
         self.onCancel = onCancel
+        self.onFailure = onFailure
         let connection = try journal.connect(durability: .always)
         let start = try options.subscriber.map { (try connection.cursor(of: $0) ?? 0) + 1 } ?? options.query.from
         let box = ConnectionBox(connection)
@@ -66,6 +75,9 @@ final class JournalFollower: Sendable, CancellableRegistration {
                     seenVersion = version
                     next = try drain(connection, from: next, options: options, sink: sink)
                 }
+            } catch JournalError.malformedRow(let sequence, let problem) {
+                stop(failing: JournalError.malformedRow(sequence: sequence, problem: problem))
+                return
             } catch {
                 // A transient failure (a locked file during checkpoint, say):
                 // try again at the next poll rather than lose the follower.
@@ -73,6 +85,13 @@ final class JournalFollower: Sendable, CancellableRegistration {
             }
             Thread.sleep(forTimeInterval: pause.seconds)
         }
+    }
+
+    /// Stops from the follower's own thread, unless cancelled meanwhile.
+    private func stop(failing error: any Error) {
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        onCancel?()
+        onFailure?(error)
     }
 
     /// Hands over everything from `start` up to the journal's head as read
@@ -92,12 +111,20 @@ final class JournalFollower: Sendable, CancellableRegistration {
             query.limit = options.batchSize
             var count = 0
             var last: Int64?
-            try connection.read(query) { notice in
-                guard !isCancelled else { return false }
-                sink(notice)
-                count += 1
-                last = notice.sequence
-                return true
+            do {
+                try connection.read(query) { notice in
+                    guard !isCancelled else { return false }
+                    sink(notice)
+                    count += 1
+                    last = notice.sequence
+                    return true
+                }
+            } catch let error as JournalError {
+                // What the sink handled before a malformed row stays handled.
+                if case .malformedRow = error, let last, let subscriber = options.subscriber {
+                    try connection.saveCursor(last, of: subscriber)
+                }
+                throw error
             }
             if isCancelled {
                 if let last, let subscriber = options.subscriber { try connection.saveCursor(last, of: subscriber) }

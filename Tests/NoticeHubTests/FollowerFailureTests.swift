@@ -1,0 +1,70 @@
+import Foundation
+@testable import NoticeHub
+import Synchronization
+import Testing
+import TestSupport
+
+/// A follower that reaches a row it cannot read stops there and says so,
+/// instead of retrying it silently at every poll.
+struct FollowerFailureTests {
+    /// Appends notice `index` as another process would, then spoils the id
+    /// of the row it got when `spoiled`.
+    static func append(_ index: Int, to path: String, spoiled: Bool = false) throws {
+        let writer = try NoticeHub(journal: SQLiteJournal(path: path))
+        let notice = try writer.post("n", payload: index)
+        try writer.close()
+        if spoiled {
+            try SQLiteConnection(path: path).execute("UPDATE notices SET id = 'zzz' WHERE seq = \(notice.sequence!)")
+        }
+    }
+
+    @Test func aFollowerStopsAtAMalformedRowAndReportsItOnce() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("j.sqlite")
+        let hub = try NoticeHub(journal: SQLiteJournal(path: path))
+        let seen = Recorder<Int>()
+        let failures = Recorder<String>()
+        let observer = hub.observe("n") { seen.append(try! $0.decode(Int.self)) }
+        let following = try hub.follow(pollInterval: .milliseconds(2)) { failures.append("\($0)") }
+        // One transaction, so the follower meets the bad row in the batch
+        // that carries the good one before it.
+        try Self.append(1, to: path)
+        try JournalTests.wait { seen.count == 1 }
+        try SQLiteConnection(path: path).execute("""
+            BEGIN;
+            INSERT INTO notices (id, name, payload, posted_at) VALUES ('\(UUID().uuidString.lowercased())', 'n', '2', 0);
+            INSERT INTO notices (id, name, payload, posted_at) VALUES ('zzz', 'n', '3', 0);
+            COMMIT;
+            """)
+        try JournalTests.wait { failures.count == 1 }
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(seen.elements == [1, 2])
+        #expect(failures.elements == [#"journal row #3: id "zzz" is not a UUID"#])
+        following.cancel()
+        withExtendedLifetime(observer) {}
+    }
+
+    @Test func aDurableSubscriberStopsBeforeAMalformedRowAndResumesThereOnceItIsMended() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("j.sqlite")
+        for index in 1...3 { try Self.append(index, to: path, spoiled: index == 3) }
+        try Self.append(4, to: path)
+        let hub = try NoticeHub(journal: SQLiteJournal(path: path))
+        let seen = Recorder<Int>()
+        let failures = Recorder<String>()
+        var subscription = try hub.subscribeDurably(as: "indexer", onFailure: { failures.append("\($0)") }) {
+            seen.append(try! $0.decode(Int.self))
+        }
+        try JournalTests.wait { failures.count == 1 }
+        #expect(seen.elements == [1, 2])
+        #expect(failures.elements == [#"journal row #3: id "zzz" is not a UUID"#])
+        subscription.cancel()
+
+        try SQLiteConnection(path: path).execute("UPDATE notices SET id = '\(UUID().uuidString.lowercased())' WHERE seq = 3")
+        subscription = try hub.subscribeDurably(as: "indexer") { seen.append(try! $0.decode(Int.self)) }
+        try JournalTests.wait { seen.count == 4 }
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(seen.elements == [1, 2, 3, 4])
+        subscription.cancel()
+    }
+}
