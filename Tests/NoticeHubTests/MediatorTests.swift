@@ -8,6 +8,29 @@ struct MediatorTests {
         init(_ name: String) { self.name = name }
     }
 
+    protocol Listener { func listen() }
+    struct ValueListener: Listener { func listen() {} }
+
+    /// A struct colleague could never be invoked nor removed: adding one
+    /// traps at once instead.
+    @Test func aColleagueThatIsNotAClassInstanceIsRefused() async {
+        await #expect(processExitsWith: .failure) {
+            Mediator<any Listener>().addColleague(ValueListener())
+        }
+    }
+
+    @Test func aClassBoundExistentialColleagueIsInvoked() {
+        final class Counter: Listener {
+            nonisolated(unsafe) var count = 0
+            func listen() { count += 1 }
+        }
+        let counter = Counter()
+        let mediator = Mediator<any Listener>()
+        mediator.addColleague(counter)
+        mediator.invokeColleagues { $0.listen() }
+        #expect(counter.count == 1)
+    }
+
     @Test func invokesEveryColleagueOrAllButTheInitiatorInOrder() {
         let mediator = Mediator<Member>()
         let a = Member("a"), b = Member("b"), c = Member("c")

@@ -39,7 +39,15 @@ open class Mediator<Colleague> {
 
     /// Adds a colleague, held strongly (the default) or weakly; a weakly held
     /// colleague leaves when it is deallocated.
+    ///
+    /// - Precondition: `colleague` is a class instance. A struct or enum
+    ///   would be copied into a fresh box at every use, with no identity to
+    ///   remove it by and no owner to keep it, so it traps here rather than
+    ///   be silently never invoked. (`Colleague` cannot be constrained to
+    ///   `AnyObject` without shutting out class-bound protocols.)
     open func addColleague(_ colleague: Colleague, strongReference: Bool = true) {
+        let type = Swift.type(of: colleague as Any)
+        precondition(type is AnyObject.Type, "Mediator colleagues must be class instances; \(type) is not a class")
         nextIdentity += 1
         let identity = Sender(stringLiteral: "colleague-\(nextIdentity)")
         let object = colleague as AnyObject
