@@ -6,6 +6,11 @@ struct TailCommand: ParsableCommand {
         commandName: "tail",
         abstract: "List journaled notices in order; with --follow, keep listing new ones.",
         discussion: """
+            Each line reads: sequence, time, name, sender (- for none), payload. A name \
+            or sender holding spaces, quotes or invisible characters is printed in \
+            double quotes, with the invisible ones spelled \\u{200B}; --json prints \
+            them as stored.
+
             With --follow, after the existing notices it prints, as they commit, \
             the notices any process posts, until interrupted (SIGINT or SIGTERM, exit 0) \
             or until --limit notices are printed.

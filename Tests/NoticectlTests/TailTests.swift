@@ -25,6 +25,24 @@ struct TailTests {
             """)
     }
 
+    /// Names and senders that would not read as one field each are quoted,
+    /// with what cannot be seen spelled out; the JSON form keeps them as stored.
+    @Test func namesAndSendersThatWouldNotReadAsOneFieldAreQuoted() throws {
+        let cli = NoticectlRunner(in: try Scratch())
+        let cases: [(name: String, sender: String, shown: String)] = [
+            ("plain", "Component A", #"plain "Component A""#),
+            ("zero\u{200B}width", "-", #""zero\u{200B}width" "-""#),
+            ("bidi\u{202E}txt", #"say "hi"\"#, #""bidi\u{202E}txt" "say \"hi\"\\""#),
+            ("no\u{00A0}break", "tab\u{3000}wide", #""no\u{A0}break" "tab\u{3000}wide""#),
+            ("ümlaut.名前", "Athos", "ümlaut.名前 Athos"),
+        ]
+        for (name, sender, _) in cases { try cli("post", name, "--sender", sender) }
+        let lines = Stable.text(try cli("tail").stdout).split(separator: "\n").map(String.init)
+        #expect(lines == cases.enumerated().map { "\($0.offset + 1) TIME \($0.element.shown) {}" })
+        let json = try cli("tail", "--json").stdout
+        #expect(json.contains(#""name":"zero\#u{200B}width","sender":"-""#))
+    }
+
     @Test(arguments: [
         ([], [1, 2, 3, 4, 5, 6]),
         (["--from", "3"], [3, 4, 5, 6]),

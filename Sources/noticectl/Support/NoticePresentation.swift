@@ -2,7 +2,9 @@ import NoticeHub
 
 /// How `tail` and `export` print one notice.
 enum NoticeFormat: Sendable {
-    /// `7 2026-11-21T15:04:05.123Z news.liked feed {"newsID":1,"user":"alice"}`
+    /// `7 2026-11-21T15:04:05.123Z news.liked feed {"newsID":1,"user":"alice"}`;
+    /// a name or sender that would not read as one field is quoted
+    /// (``TextField``).
     case text
     /// ``NoticeLine``'s JSON line, the format `import` reads back.
     case json
@@ -17,9 +19,9 @@ enum NoticeFormat: Sendable {
             return try NoticeLine.encode(notice)
         case .text:
             let sequence = notice.sequence.map(String.init) ?? "-"
-            let sender = notice.sender?.rawValue ?? "-"
+            let sender = notice.sender.map { TextField.shown($0.rawValue) } ?? "-"
             let time = NoticeLine.timestamp(notice.postedAtMilliseconds)
-            return "\(sequence) \(time) \(notice.name) \(sender) \(try notice.payloadJSON())"
+            return "\(sequence) \(time) \(TextField.shown(notice.name.rawValue)) \(sender) \(try notice.payloadJSON())"
         }
     }
 }
