@@ -9,7 +9,9 @@ struct ReplayCommand: ParsableCommand {
         discussion: """
             Fresh feed, detail and profile colleagues receive the journal's news \
             notices again; the stored state is not read. --log prints what each \
-            colleague receives, in the words of the news document.
+            colleague receives, in the words of the news document. With --from, \
+            the notices before it are left out, and the state is that of a journal \
+            which began there (a note on stderr says so).
 
             Example:
               noticectl replay --through 40 --json
@@ -36,6 +38,12 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let (state, replayed) = try replayJournal()
+        if start.from > 1 {
+            // Likes taken back after --from whose like came before it count
+            // down from nothing: say so rather than print them as the truth.
+            StandardError.writeLine(
+                "note: notices before #\(start.from) were not replayed, so likes and profiles can be short or negative")
+        }
         if json {
             print(JSONText.object([
                 "feed": JSONText.array(state.feed.map(\.jsonLine)),

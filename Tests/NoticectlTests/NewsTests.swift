@@ -114,7 +114,7 @@ struct NewsTests {
 
     @Test func replayLogPrintsEachDeliveryAsTheDocumentDoes() throws {
         let (_, cli) = try Self.newsJournal()
-        #expect(try cli("replay", "--from", "3", "--through", "4", "--log") == .success("""
+        #expect(try cli("replay", "--from", "3", "--through", "4", "--log") == Outcome(status: 0, stdout: """
             News Feed: Received a liked news model with id 1
             Profile: Received a liked news model with id 1
             News Feed: Received a liked news model with id 2
@@ -124,7 +124,21 @@ struct NewsTests {
               alice: 2 likes given
             replayed 2 notices
 
-            """))
+            """, stderr: Self.partialReplayNote(from: 3)))
+    }
+
+    static func partialReplayNote(from: Int) -> String {
+        "note: notices before #\(from) were not replayed, so likes and profiles can be short or negative\n"
+    }
+
+    /// A replay that starts after a like and sees it taken back prints a
+    /// negative count: the note on stderr says why.
+    @Test func aReplayFromTheMiddleSaysThatItsStateIsPartial() throws {
+        let (_, cli) = try Self.newsJournal()
+        let outcome = try cli("replay", "--from", "6")
+        #expect(outcome.stdout.contains("alice: -1 likes given"))
+        #expect(outcome.stderr == Self.partialReplayNote(from: 6))
+        #expect(try cli("replay", "--from", "1").stderr.isEmpty)
     }
 
     @Test func verifyAgreesThenListsTheDifferencesOfATamperedState() throws {
