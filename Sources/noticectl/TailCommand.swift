@@ -46,7 +46,10 @@ struct TailCommand: ParsableCommand {
 
     func run() throws {
         let hub = try journal.openHub(creatingIfMissing: false)
-        let query = JournalQuery(from: start.from, names: name.map { [$0] }, sender: sender, limit: limit)
+        var query = JournalQuery(from: start.from, names: name.map { [$0] }, sender: sender, limit: limit)
+        // A row edited behind the library's back stops the listing, naming
+        // it, as export does, rather than show `posted_at = 'abc'` as 1970.
+        query.checksRows = true
         let format = NoticeFormat(json: json)
         if follow {
             try LiveTail(hub: hub, query: query, format: format).run()

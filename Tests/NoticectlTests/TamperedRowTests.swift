@@ -52,6 +52,15 @@ struct TamperedRowTests {
     }
 
     @Test(arguments: cases)
+    func tailStopsAtTheRowAfterTheLinesBeforeIt(sql: String, problem: String) throws {
+        let (cli, _) = try Self.tampered(sql)
+        let outcome = try cli("tail", "--json")
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.split(separator: "\n").count == 2)
+        #expect(outcome.stderr == "error: journal row #3: \(problem)\n")
+    }
+
+    @Test(arguments: cases)
     func verifyReportsTheRowAndFails(sql: String, problem: String) throws {
         let (cli, _) = try Self.tampered(sql)
         #expect(try cli("verify") == Outcome(
