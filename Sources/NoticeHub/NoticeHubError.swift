@@ -5,6 +5,8 @@ public enum NoticeHubError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidName(String, reason: String)
     /// A sender identity broke the naming rules.
     case invalidSender(String, reason: String)
+    /// A durable subscriber's name broke the naming rules.
+    case invalidSubscriber(String, reason: String)
     /// A payload could not be read as the requested type.
     case payloadMismatch(name: NoticeName, expected: String, detail: String)
     /// A payload could not be encoded for the journal.
@@ -24,6 +26,8 @@ public enum NoticeHubError: Error, Equatable, Sendable, CustomStringConvertible 
             "invalid notice name \(IdentifierRules.quoted(text)): \(reason)"
         case let .invalidSender(text, reason):
             "invalid sender \(IdentifierRules.quoted(text)): \(reason)"
+        case let .invalidSubscriber(text, reason):
+            "invalid subscriber name \(IdentifierRules.quoted(text)): \(reason)"
         case let .payloadMismatch(name, expected, detail):
             "payload of \(name) is not a \(expected): \(detail)"
         case let .payloadNotEncodable(name, detail):

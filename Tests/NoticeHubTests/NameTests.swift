@@ -1,6 +1,7 @@
 import Foundation
 import NoticeHub
 import Testing
+import TestSupport
 
 struct NameTests {
     @Test func literalsAndRuntimeTextMakeEqualNames() throws {
@@ -119,5 +120,16 @@ struct NameTests {
             #expect(NoticeID(String(decoding: text, as: UTF8.self)) == nil, "é at \(offset)")
         }
         #expect(NoticeID("0123abcd0ef45-6789-ABCD-EF012345678") == nil, "a dash out of place")
+    }
+
+    @Test(arguments: [
+        ("", #"invalid subscriber name "": it is empty"#),
+        ("index\ner", #"invalid subscriber name "index\ner": it contains the control character U+000A"#),
+    ])
+    func aSubscriberNameThatBreaksTheNamingRulesIsRefused(name: String, message: String) throws {
+        let directory = TemporaryDirectory()
+        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
+        #expect { try hub.subscribeDurably(as: name) { _ in } } throws: { "\($0)" == message }
+        #expect(try hub.journalStatistics().subscribers.isEmpty)
     }
 }

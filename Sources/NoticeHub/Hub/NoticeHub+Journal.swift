@@ -118,6 +118,10 @@ extension NoticeHub {
     /// Run one subscriber per name at a time: two running at once, in one
     /// process or two, each receive every notice and save the same cursor.
     ///
+    /// The name follows the rules of notice names and senders (non-empty, at
+    /// most 256 UTF-8 bytes, no control characters), since `noticectl stats`
+    /// prints it; ``NoticeHubError/invalidSubscriber(_:reason:)`` otherwise.
+    ///
     /// A row that cannot be read stops the subscriber as it stops
     /// ``follow(pollInterval:onFailure:)``, with its cursor saved just
     /// before that row: once the row is mended, a new subscriber of the same
@@ -129,6 +133,9 @@ extension NoticeHub {
         onFailure: (@Sendable (any Error) -> Void)? = nil,
         handler: @escaping @Sendable (Notice) -> Void
     ) throws -> Subscription {
+        if let problem = IdentifierRules.problem(with: subscriber) {
+            throw NoticeHubError.invalidSubscriber(subscriber, reason: problem)
+        }
         let follower = try JournalFollower(
             journal: try requireJournal(),
             options: .init(query: JournalQuery(names: names), pollInterval: pollInterval, subscriber: subscriber),
