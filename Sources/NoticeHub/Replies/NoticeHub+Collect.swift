@@ -3,6 +3,10 @@ extension NoticeHub {
     /// `requester`, and gathers replies until all have answered, `maxReplies`
     /// have arrived, or `timeout` passes — whichever comes first.
     ///
+    /// A responder that throws answers with a failed ``Reply``, and that
+    /// reply counts towards `maxReplies` like any other: the cap bounds how
+    /// many answers are waited for, successful or not.
+    ///
     /// With no matching responder it returns at once with
     /// ``ReplyCollection/StopReason/noResponders``. Responders still working
     /// when it stops are cancelled and their late answers dropped. Any
