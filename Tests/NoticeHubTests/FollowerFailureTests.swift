@@ -44,6 +44,20 @@ struct FollowerFailureTests {
         withExtendedLifetime(observer) {}
     }
 
+    /// Cancelling does not wait for the end of the poll interval: a
+    /// follower polling every minute stops as soon as it is asked.
+    @Test func cancellingAFollowerWithALongPollIntervalReturnsAtOnce() throws {
+        let directory = TemporaryDirectory()
+        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
+        let following = try hub.follow(pollInterval: .seconds(60))
+        let subscriber = try hub.subscribeDurably(as: "slow", pollInterval: .seconds(60)) { _ in }
+        Thread.sleep(forTimeInterval: 0.1)
+        let started = ContinuousClock.now
+        following.cancel()
+        subscriber.cancel()
+        #expect(started.duration(to: .now) < .seconds(30))
+    }
+
     @Test func aDurableSubscriberStopsBeforeAMalformedRowAndResumesThereOnceItIsMended() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("j.sqlite")

@@ -29,6 +29,9 @@ final class JournalFollower: Sendable, CancellableRegistration {
     /// Called once, on the follower's thread, when it stops on a failure.
     private let onFailure: (@Sendable (any Error) -> Void)?
     private let finished = DispatchSemaphore(value: 0)
+    /// Signalled by `cancel()`, so a follower between polls stops at once
+    /// instead of at the end of a long poll interval.
+    private let wakeUp = DispatchSemaphore(value: 0)
     private let threadID = Mutex<pthread_t?>(nil)
 
     /// Opens the connection and starts the thread; the first read happens at once.
@@ -57,6 +60,7 @@ final class JournalFollower: Sendable, CancellableRegistration {
     func cancel() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         onCancel?()
+        wakeUp.signal()
         let isFollowerThread = threadID.locked { id in id.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
         if !isFollowerThread { finished.wait() }
     }
@@ -83,7 +87,7 @@ final class JournalFollower: Sendable, CancellableRegistration {
                 // try again at the next poll rather than lose the follower.
                 seenVersion = nil
             }
-            Thread.sleep(forTimeInterval: pause.seconds)
+            _ = wakeUp.wait(timeout: .now() + pause.seconds)
         }
     }
 
