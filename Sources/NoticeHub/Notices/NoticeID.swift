@@ -78,21 +78,29 @@ public struct NoticeID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The lowercase canonical text (8-4-4-4-12), as stored in the journal.
+    /// Made for every journaled notice, so written straight into the
+    /// string's storage from a static digit table.
     public var description: String {
-        let hex = Array("0123456789abcdef".utf8)
+        let hexDigits: StaticString = "0123456789abcdef"
         return String(unsafeUninitializedCapacity: 36) { buffer in
+            let digits = hexDigits.utf8Start
             var position = 0
-            for (word, range) in [(high, 0..<16), (low, 16..<32)] {
-                for digit in range {
-                    if digit == 8 || digit == 12 || digit == 16 || digit == 20 {
-                        buffer[position] = UInt8(ascii: "-")
-                        position += 1
-                    }
-                    let shift = UInt64(60 - 4 * (digit % 16))
-                    buffer[position] = hex[Int((word >> shift) & 0xF)]
+            /// Writes the digits `first..<last` of `word`, 0 the most significant.
+            func write(_ word: UInt64, _ first: Int, _ last: Int, dash: Bool) {
+                for digit in first..<last {
+                    buffer[position] = digits[Int(truncatingIfNeeded: word >> UInt64(60 - 4 * digit) & 0xF)]
+                    position += 1
+                }
+                if dash {
+                    buffer[position] = UInt8(ascii: "-")
                     position += 1
                 }
             }
+            write(high, 0, 8, dash: true)
+            write(high, 8, 12, dash: true)
+            write(high, 12, 16, dash: true)
+            write(low, 0, 4, dash: true)
+            write(low, 4, 16, dash: false)
             return position
         }
     }
