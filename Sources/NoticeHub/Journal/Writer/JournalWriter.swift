@@ -330,8 +330,8 @@ final class JournalWriter: @unchecked Sendable {
     /// RocksDB's write thread does. A group commit's cycle is a few wake-ups
     /// long: on two cores with eight posting threads, sleeping at once cost
     /// each commit about ten wake-ups, and durable posts from eight threads
-    /// ran at 4.4 to 5.0 times the rate of autocommits; with the leader
-    /// yielding, 4.7 to 5.8; with the posters too, 6.3 to 6.5 (100 µs:
+    /// ran at 4.4 to 5.2 times the rate of autocommits; with the leader
+    /// yielding, 5.2 to 5.4; with the posters too, 6.25 to 6.5 (100 µs:
     /// 5.8 to 5.9). The bound keeps a slow commit's wait asleep.
     static let yieldLimit: Duration = .microseconds(200)
 
