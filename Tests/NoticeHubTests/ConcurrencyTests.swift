@@ -50,10 +50,12 @@ struct ConcurrencyTests {
         withExtendedLifetime((tokens, echo)) {}
     }
 
-    /// `nesting` 0 runs the handler in an outermost delivery; 12 runs it
-    /// inside deliveries nested deeper than a thread's running slots, where
-    /// invocations are counted on the registration instead.
-    @Test(arguments: [0, 12])
+    /// `nesting` -1 posts straight to the handler, from the posting threads'
+    /// kept lists (``TargetCache``), whose cancel then releases the handler;
+    /// 0 runs it one delivery deep; 12 runs it inside deliveries nested
+    /// deeper than a thread's running slots, where invocations are counted on
+    /// the registration instead.
+    @Test(arguments: [-1, 0, 12])
     func aHandlerIsNeverCalledAfterCancelReturns(nesting: Int) throws {
         let hub = NoticeHub()
         let nest = hub.observe("nest") { notice in
@@ -65,7 +67,9 @@ struct ConcurrencyTests {
         for _ in 0..<3 {
             posters.enter()
             Thread {
-                while !stop.load(ordering: .relaxed) { _ = try? hub.post("nest", payload: nesting) }
+                while !stop.load(ordering: .relaxed) {
+                    _ = try? (nesting < 0 ? hub.post("hot") : hub.post("nest", payload: nesting))
+                }
                 posters.leave()
             }.start()
         }

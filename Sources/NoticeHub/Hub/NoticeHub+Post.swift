@@ -72,10 +72,33 @@ extension NoticeHub {
     }
 
     /// Calls every matching observer, in registration order, on this thread.
+    ///
+    /// An outermost post takes the list from this thread's ``TargetCache``
+    /// when the registry has not changed since, and caches what it computes;
+    /// a nested post (from a handler) asks the registry.
     func deliver(_ notice: Notice, in context: DeliveryContext = .current) {
-        observers.targets(name: notice.name, sender: notice.sender).withUnsafeBufferPointer {
-            deliver(notice, to: $0, in: context)
+        guard context.isOutermost else {
+            observers.targets(name: notice.name, sender: notice.sender).withUnsafeBufferPointer {
+                deliver(notice, to: $0, in: context)
+            }
+            return
         }
+        let changeCount = observers.changeCount
+        let index = TargetCache.index(name: notice.name, sender: notice.sender)
+        if let cached = context.cachedTargets(
+            at: index, registry: observers.identity, changeCount: changeCount,
+            name: notice.name, sender: notice.sender) {
+            deliver(notice, to: cached, in: context)
+            return
+        }
+        let entry = TargetCache.Entry(
+            registry: observers.identity, changeCount: changeCount, name: notice.name,
+            sender: notice.sender, targets: observers.targets(name: notice.name, sender: notice.sender))
+        let buffer = entry.buffer
+        let replaced = context.cacheTargets(entry, at: index)
+        deliver(notice, to: buffer, in: context)
+        // Released only now: freeing its registrations may run user code.
+        withExtendedLifetime(replaced) {}
     }
 
     /// `deliver(_:in:)` for a run of notices (a replay): the handlers found for

@@ -65,6 +65,25 @@ struct DeliveryContext {
     /// The nesting level of the delivery running now (0 for the outermost).
     var level: Int { state.pointee.depth - 1 }
 
+    /// True outside every delivery on this thread: a post here is the
+    /// outermost, the only one that may use ``TargetCache``.
+    var isOutermost: Bool { state.pointee.depth == 0 }
+
+    /// This thread's current list for a lookup, unretained; outermost posts only.
+    @inline(__always)
+    func cachedTargets(
+        at index: Int, registry: UInt64, changeCount: UInt64, name: NoticeName, sender: Sender?
+    ) -> TargetCache.Buffer? {
+        state.pointee.targets.buffer(
+            at: index, registry: registry, changeCount: changeCount, name: name, sender: sender)
+    }
+
+    /// Caches `entry` and returns the entry it replaces (see
+    /// ``TargetCache/replace(at:with:)``); outermost posts only.
+    func cacheTargets(_ entry: TargetCache.Entry, at index: Int) -> TargetCache.Entry? {
+        state.pointee.targets.replace(at: index, with: entry)
+    }
+
     /// Runs `body` counted as a delivery on this thread.
     @inline(__always)
     func delivering<T>(_ body: () throws -> T) rethrows -> T {

@@ -6,8 +6,8 @@ import Darwin
 import Synchronization
 
 /// One thread's delivery state: how deep it is in nested deliveries, which hub
-/// it is replaying, which registrations' handlers it is running now, and the
-/// notice ids it may hand out.
+/// it is replaying, which registrations' handlers it is running now, the
+/// notice ids it may hand out and the observer lists of its recent posts.
 ///
 /// The running slots are what make `cancel()` exact without atomic
 /// read-modify-writes on the delivery path: a delivery at nesting level L
@@ -19,8 +19,8 @@ import Synchronization
 /// The state lives in memory of its own so that the delivery path reaches it
 /// through a plain pointer (``DeliveryContext``), with no reference counting;
 /// this object owns that memory and keeps it alive for threads that scan it.
-/// `@unchecked Sendable`: `depth` and `replaying` are only touched by the
-/// owning thread; other threads only read the atomic slots.
+/// `@unchecked Sendable`: `depth`, `replaying`, the ids and the lists are only
+/// touched by the owning thread; other threads only read the atomic slots.
 final class DeliveryThread: @unchecked Sendable {
     /// One atomic slot per nesting level of delivery on this thread.
     typealias RunningSlots = InlineArray<8, Atomic<UInt>>
@@ -38,6 +38,8 @@ final class DeliveryThread: @unchecked Sendable {
         /// Whether the light fence may be a compiler barrier only.
         let expedited = AsymmetricFence.isExpedited
         let running = RunningSlots { _ in Atomic(0) }
+        /// Observer lists of recent posts; see ``TargetCache``.
+        var targets = TargetCache()
     }
 
     let state: UnsafeMutablePointer<State>

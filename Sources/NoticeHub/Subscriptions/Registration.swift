@@ -15,6 +15,11 @@ import Synchronization
 /// registration. Invocations nested deeper than the slots count themselves
 /// in the state word instead: bit 0 says cancelled, the rest counts those
 /// invocations (in steps of two).
+///
+/// An observer's registration may outlive its cancel in the per-thread
+/// caches of handler lists (``TargetCache``), so a cancel that waited for the
+/// running handlers releases the handler, and what its closure captured, at
+/// once.
 final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
     /// Position in registration order; delivery follows it.
     let number: UInt64
@@ -22,18 +27,30 @@ final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
     let sender: Sender?
     /// Notices posted by this sender are not delivered here (a colleague's own posts).
     let excludedSender: Sender?
-    let handler: Handler
     /// Set for subscriptions that end with their owner.
     let owner: OwnerReference?
     weak let registry: Registry<Handler>?
 
     private let state = Atomic<Int>(0)
+    /// The handler in a box, as an unmanaged reference: read with no
+    /// reference counting, and zero once a cancel released it.
+    private let box: Atomic<UInt>
+    /// Whether `cancel()` releases the handler. Not for responders: an
+    /// asynchronous answer reads the handler outside the running slots, so no
+    /// cancel can tell when it has finished with it.
+    private let releasesHandler: Bool
+
+    private final class Box: Sendable {
+        let handler: Handler
+        init(_ handler: Handler) { self.handler = handler }
+    }
     private static var cancelledBit: Int { 1 }
     private static var invocationUnit: Int { 2 }
 
     init(
         number: UInt64, name: NoticeName?, sender: Sender?, excludedSender: Sender?,
-        owner: OwnerReference?, registry: Registry<Handler>, handler: Handler
+        owner: OwnerReference?, registry: Registry<Handler>, releasesHandler: Bool,
+        handler: Handler
     ) {
         self.number = number
         self.name = name
@@ -41,7 +58,25 @@ final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
         self.excludedSender = excludedSender
         self.owner = owner
         self.registry = registry
-        self.handler = handler
+        self.releasesHandler = releasesHandler
+        box = Atomic(UInt(bitPattern: Unmanaged.passRetained(Box(handler)).toOpaque()))
+    }
+
+    deinit {
+        Self.release(box.load(ordering: .relaxed))
+    }
+
+    private static func release(_ bits: UInt) {
+        guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return }
+        Unmanaged<Box>.fromOpaque(pointer).release()
+    }
+
+    /// The handler, for callers outside `invoke` (asynchronous responders,
+    /// whose registrations keep it until they are freed).
+    var handler: Handler {
+        precondition(!releasesHandler, "the handler of an observer is only reached through invoke")
+        return Unmanaged<Box>.fromOpaque(UnsafeRawPointer(bitPattern: box.load(ordering: .relaxed))!)
+            .takeUnretainedValue().handler
     }
 
     /// Whether a notice from `noticeSender` is for this registration.
@@ -81,7 +116,10 @@ final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
             cancel()
             return false
         }
-        try body(handler)
+        // Set until a cancel that has seen this invocation's slot (or count)
+        // clear: it cannot be released under this call.
+        guard let pointer = UnsafeRawPointer(bitPattern: box.load(ordering: .relaxed)) else { return false }
+        try Unmanaged<Box>.fromOpaque(pointer)._withUnsafeGuaranteedRef { try body($0.handler) }
         return true
     }
 
@@ -103,6 +141,10 @@ final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
         DeliveryThreads.waitUntilNoneRuns(slotValue, except: caller)
         while state.load(ordering: .acquiring) >= Self.invocationUnit {
             sched_yield()
+        }
+        // No invocation is running and none can start: the handler may go.
+        if releasesHandler {
+            Self.release(box.exchange(0, ordering: .acquiringAndReleasing))
         }
     }
 }

@@ -8,8 +8,16 @@ import Synchronization
 /// for that name (or for any name) changes. A post therefore costs one lock,
 /// one probe of a table keyed by the name's precomputed fingerprint and an
 /// array retain, whatever the number of subscribers to other names; handlers
-/// are called after the lock is released.
+/// are called after the lock is released. Observers' answers are also kept
+/// per thread (``TargetCache``), which spares most posts the lock and the
+/// retain.
 final class Registry<Handler: Sendable>: Sendable {
+    /// Unique in the process, unlike an address: names this registry in the
+    /// per-thread caches, which may outlive it.
+    let identity = registryIdentities.add(1, ordering: .relaxed).newValue
+    /// Whether lists of these registrations may be kept in per-thread
+    /// caches, so that a cancel must release the handler itself.
+    let cachedPerThread: Bool
     private let state = Mutex(State())
     /// Bumped by every change to the registrations, so a caller that keeps
     /// an answer (a replay, whose notices mostly repeat a name and sender)
@@ -23,6 +31,10 @@ final class Registry<Handler: Sendable>: Sendable {
     private static var cacheLimit: Int { 4096 }
 
     typealias Targets = [Registration<Handler>]
+
+    init(cachedPerThread: Bool) {
+        self.cachedPerThread = cachedPerThread
+    }
 
     /// The cache key of a sender-filtered lookup.
     private struct NameAndSender: Fingerprinted {
@@ -50,7 +62,8 @@ final class Registry<Handler: Sendable>: Sendable {
         state.locked { state in
             let registration = Registration(
                 number: state.nextNumber, name: name, sender: sender,
-                excludedSender: excludedSender, owner: owner, registry: self, handler: handler)
+                excludedSender: excludedSender, owner: owner, registry: self,
+                releasesHandler: cachedPerThread, handler: handler)
             state.nextNumber += 1
             if let name {
                 state.byName[name, default: []].append(registration)
@@ -180,3 +193,6 @@ final class Registry<Handler: Sendable>: Sendable {
         return result
     }
 }
+
+/// The last ``Registry/identity`` handed out.
+private let registryIdentities = Atomic<UInt64>(0)
