@@ -131,4 +131,25 @@ struct TargetCacheTests {
         #expect(result.values.allSatisfy { $0 == 3 })
         withExtendedLifetime(tokens) {}
     }
+
+    /// Posting round many names turns the cache off for a while; observers
+    /// added or cancelled then, and after it comes back on, are seen at once.
+    @Test func changesAreSeenWhileAndAfterTheCacheIsSkipped() throws {
+        let hub = NoticeHub()
+        let seen = Recorder<String>()
+        let names = (0..<500).map { NoticeName(stringLiteral: "many.\($0)") }
+        let many = names.map { hub.observe($0) { _ in } }
+        for _ in 0..<2 { for name in names { try hub.post(name) } }
+        let a = hub.observe("x") { _ in seen.append("a") }
+        try hub.post("x")
+        a.cancel()
+        try hub.post("x")
+        // Long enough for any skipped stretch to end.
+        for _ in 0..<3 { for name in names { try hub.post(name) } }
+        for _ in 0..<3 { try hub.post("x") }
+        let b = hub.observe("x") { _ in seen.append("b") }
+        try hub.post("x")
+        #expect(seen.elements == ["a", "b"])
+        withExtendedLifetime([b] + many) {}
+    }
 }

@@ -75,9 +75,10 @@ extension NoticeHub {
     ///
     /// An outermost post takes the list from this thread's ``TargetCache``
     /// when the registry has not changed since, and caches what it computes;
-    /// a nested post (from a handler) asks the registry.
+    /// a nested post (from a handler), or one on a thread whose posts keep
+    /// missing the cache, asks the registry.
     func deliver(_ notice: Notice, in context: DeliveryContext = .current) {
-        guard context.isOutermost else {
+        guard context.usesTargetCache() else {
             observers.targets(name: notice.name, sender: notice.sender).withUnsafeBufferPointer {
                 deliver(notice, to: $0, in: context)
             }

@@ -69,6 +69,13 @@ struct DeliveryContext {
     /// outermost, the only one that may use ``TargetCache``.
     var isOutermost: Bool { state.pointee.depth == 0 }
 
+    /// True when this post may use ``TargetCache``: it is the outermost, and
+    /// the thread's recent posts did not miss the cache too often.
+    @inline(__always)
+    func usesTargetCache() -> Bool {
+        isOutermost && state.pointee.targets.isWorthAsking()
+    }
+
     /// This thread's current list for a lookup, unretained; outermost posts only.
     @inline(__always)
     func cachedTargets(
