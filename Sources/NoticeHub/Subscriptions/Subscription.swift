@@ -26,6 +26,10 @@ public final class Subscription: Sendable, Hashable {
     }
 
     /// Ends the subscription. Idempotent.
+    ///
+    /// Called outside every delivery, it returns once no thread runs the
+    /// handler, and an observer's handler (with what its closure captured)
+    /// has been released by then.
     public func cancel() {
         registration.cancel()
     }
