@@ -48,6 +48,8 @@ struct LikesJournalTests {
 
     @Test(arguments: [
         ("news.published", #"{"id":1,"title":"Again"}"#, "news.published refused: news 1 is already published"),
+        ("news.published", #"{"id":-1,"title":"Minus"}"#, "news.published refused: news id -1 is negative"),
+        ("news.published", #"{"id":2,"title":""}"#, "news.published refused: the title is empty"),
         ("news.liked", #"{"newsID":9,"user":"alice"}"#, "news.liked refused: news 9 does not exist"),
         ("news.liked", #"{"newsID":1,"user":"alice"}"#, "news.liked refused: alice already likes news 1"),
         ("news.unliked", #"{"newsID":1,"user":"bob"}"#, "news.unliked refused: bob does not like news 1"),

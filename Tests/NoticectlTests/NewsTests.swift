@@ -57,6 +57,8 @@ struct NewsTests {
 
     @Test(arguments: [
         (["news", "publish", "1", "Again"], "news.published refused: news 1 is already published"),
+        (["news", "publish", "--", "-1", "Minus"], "news.published refused: news id -1 is negative"),
+        (["news", "publish", "3", ""], "news.published refused: the title is empty"),
         (["news", "like", "9", "--user", "alice"], "news.liked refused: news 9 does not exist"),
         (["news", "like", "1", "--user", "alice"], "news.liked refused: alice already likes news 1"),
         (["news", "unlike", "2", "--user", "alice"], "news.unliked refused: alice does not like news 2"),

@@ -3,8 +3,8 @@ public import NoticeHub
 /// The likes state, kept in the journal's transaction (tables `news`,
 /// `likes`, `profiles` of `Migrations/0002_likes.sql`).
 ///
-/// Refuses, before anything is journaled: publishing an id that exists, a
-/// like of unknown news, a second like by the same user, an unlike without a
+/// Refuses, before anything is journaled: publishing a negative id, an
+/// empty title or an id that exists, a like of unknown news, a second like by the same user, an unlike without a
 /// like, and a payload that is not the message its name promises.
 public struct LikesProjection: Projection {
     public let names: Set<NoticeName> = [NewsPublished.name, NewsLiked.name, NewsUnliked.name]
@@ -15,6 +15,8 @@ public struct LikesProjection: Projection {
         switch notice.name {
         case NewsPublished.name:
             let published = try message(NewsPublished.self, of: notice)
+            guard published.id >= 0 else { throw ProjectionRejection("news id \(published.id) is negative") }
+            guard !published.title.isEmpty else { throw ProjectionRejection("the title is empty") }
             guard try store.integer("SELECT 1 FROM news WHERE id = ?", [.integer(Int64(published.id))]) == nil else {
                 throw ProjectionRejection("news \(published.id) is already published")
             }
