@@ -115,8 +115,11 @@ extension NoticeHub {
     /// a crash the subscriber resumes where it left off and may see again the
     /// notices of the one unfinished batch (at most 256): at-least-once, no gap.
     ///
-    /// Run one subscriber per name at a time: two running at once, in one
-    /// process or two, each receive every notice and save the same cursor.
+    /// One subscriber per name runs at a time, in one process or several:
+    /// while one runs, subscribing under its name again throws
+    /// ``JournalError/subscriberBusy(_:)``. The name is free again once the
+    /// running one's token is cancelled (or dropped), it stops on a failure,
+    /// or its process ends, even by a crash.
     ///
     /// The name follows the rules of notice names and senders (non-empty, at
     /// most 256 UTF-8 bytes, no control characters), since `noticectl stats`
@@ -136,10 +139,11 @@ extension NoticeHub {
         if let problem = IdentifierRules.problem(with: subscriber) {
             throw NoticeHubError.invalidSubscriber(subscriber, reason: problem)
         }
+        let journal = try requireJournal()
         let follower = try JournalFollower(
-            journal: try requireJournal(),
+            journal: journal,
             options: .init(query: JournalQuery(names: names), pollInterval: pollInterval, subscriber: subscriber),
-            onFailure: onFailure, sink: handler)
+            claim: try journal.claimSubscriber(subscriber), onFailure: onFailure, sink: handler)
         return Subscription(registration: follower, issuer: identity)
     }
 

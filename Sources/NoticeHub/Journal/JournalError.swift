@@ -24,6 +24,9 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformedRow(sequence: Int64, problem: String)
     /// A storage error: SQLite's code and message and the SQL, never the values.
     case storage(String)
+    /// A durable subscriber of this name is running already, in this
+    /// process or another.
+    case subscriberBusy(String)
     /// The hub's journal was closed.
     case closed
     /// The hub has no journal (it was made with `NoticeHub()`), and the call
@@ -58,6 +61,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
             "journal row #\(sequence): \(problem)"
         case let .storage(detail):
             detail
+        case let .subscriberBusy(subscriber):
+            "durable subscriber \(IdentifierRules.quoted(subscriber)) is already running, in this process or another"
         case .closed:
             "the journal is closed"
         case .noJournal:

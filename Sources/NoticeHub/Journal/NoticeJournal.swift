@@ -7,6 +7,11 @@ public protocol NoticeJournal: Sendable {
     var location: String { get }
     /// Opens one connection; its owner uses it from one thread at a time.
     func connect(durability: Durability) throws -> any JournalConnection
+    /// Claims a durable subscriber's name for the caller until the claim is
+    /// released or the process ends; while it is held, claiming the same
+    /// name again, in this process or another, throws
+    /// ``JournalError/subscriberBusy(_:)``.
+    func claimSubscriber(_ subscriber: String) throws -> any SubscriberClaim
 }
 
 /// One connection to a journal. Not `Sendable`: one owner serializes it.

@@ -6,6 +6,7 @@
 //   NoticeTortureChild append DB SENDER COUNT plain notices {"i":n}, "ok SEQ ID" per post
 //   NoticeTortureChild import DB FILE         one import, "done IMPORTED PRESENT"
 //   NoticeTortureChild follow DB COUNT        "SEQ SENDER I" per notice other processes append
+//   NoticeTortureChild subscribe DB NAME      a durable subscriber NAME, "ready", then runs until killed
 //   NoticeTortureChild posts COUNT            in-memory posts, "delivered N grew BYTES" (resident)
 
 import Foundation
@@ -24,7 +25,7 @@ func fail(_ message: String) -> Never {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.count >= 2 else { fail("usage: NoticeTortureChild news|append|import|follow DB ... | posts COUNT") }
+guard arguments.count >= 2 else { fail("usage: NoticeTortureChild news|append|import|follow|subscribe DB ... | posts COUNT") }
 
 /// The process's resident memory, from /proc.
 func residentBytes() -> Int {
@@ -96,6 +97,11 @@ do {
         report("ready")
         done.wait()
         following.cancel()
+        withExtendedLifetime(token) {}
+    case "subscribe":
+        let token = try hub.subscribeDurably(as: arguments[2]) { _ in }
+        report("ready")
+        while true { sleep(60) }
         withExtendedLifetime(token) {}
     default:
         fail("unknown mode \(arguments[0])")

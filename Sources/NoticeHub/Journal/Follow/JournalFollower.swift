@@ -33,25 +33,38 @@ final class JournalFollower: Sendable, CancellableRegistration {
     /// instead of at the end of a long poll interval.
     private let wakeUp = DispatchSemaphore(value: 0)
     private let threadID = Mutex<pthread_t?>(nil)
+    /// A durable subscriber's hold on its name, given up when the thread is
+    /// done with the cursor.
+    private let claim: (any SubscriberClaim)?
 
-    /// Opens the connection and starts the thread; the first read happens at once.
+    /// Opens the connection and starts the thread; the first read happens at
+    /// once. A durable subscriber's `claim` is released when the thread ends
+    /// (after its last cursor is saved), or at once if this throws.
     init(
-        journal: any NoticeJournal, options: Options, onCancel: (@Sendable () -> Void)? = nil,
+        journal: any NoticeJournal, options: Options, claim: (any SubscriberClaim)? = nil,
+        onCancel: (@Sendable () -> Void)? = nil,
         onFailure: (@Sendable (any Error) -> Void)? = nil, sink: @escaping @Sendable (Notice) -> Void
     ) throws {
         self.onCancel = onCancel
         self.onFailure = onFailure
-        let connection = try journal.connect(durability: .always)
-        let start = try options.subscriber.map { (try connection.cursor(of: $0) ?? 0) + 1 } ?? options.query.from
-        let box = ConnectionBox(connection)
-        let started = SystemThread.start(name: "NoticeHub follower") { [self] in
-            self.threadID.locked { $0 = pthread_self() }
-            self.run(box.take(), from: start, options: options, sink: sink)
-            self.finished.signal()
+        self.claim = claim
+        do {
+            let connection = try journal.connect(durability: .always)
+            let start = try options.subscriber.map { (try connection.cursor(of: $0) ?? 0) + 1 } ?? options.query.from
+            let box = ConnectionBox(connection)
+            let started = SystemThread.start(name: "NoticeHub follower") { [self] in
+                self.threadID.locked { $0 = pthread_self() }
+                self.run(box.take(), from: start, options: options, sink: sink)
+                self.claim?.release()
+                self.finished.signal()
+            }
+            // Without its thread a follower would never deliver, and cancelling
+            // it would wait forever.
+            guard started else { throw JournalError.storage("no thread could be started to follow \(journal.location)") }
+        } catch {
+            claim?.release()
+            throw error
         }
-        // Without its thread a follower would never deliver, and cancelling
-        // it would wait forever.
-        guard started else { throw JournalError.storage("no thread could be started to follow \(journal.location)") }
     }
 
     var isCancelled: Bool { stopped.load(ordering: .acquiring) }
@@ -91,9 +104,11 @@ final class JournalFollower: Sendable, CancellableRegistration {
         }
     }
 
-    /// Stops from the follower's own thread, unless cancelled meanwhile.
+    /// Stops from the follower's own thread, unless cancelled meanwhile; the
+    /// cursor is saved by then, so the name is free before `onFailure` hears.
     private func stop(failing error: any Error) {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        claim?.release()
         onCancel?()
         onFailure?(error)
     }

@@ -83,6 +83,12 @@ public final class SQLiteJournal: NoticeJournal {
         return SQLiteJournalConnection(connection, growsLogFirst: synchronous == .full)
     }
 
+    /// Locks the subscriber's name in the file `<path>-subscribers` (see
+    /// ``SubscriberClaim``); the kernel drops the lock if the process dies.
+    public func claimSubscriber(_ subscriber: String) throws -> any SubscriberClaim {
+        try SubscriberLock.claim(subscriber, journalPath: path)
+    }
+
     /// A configured connection: WAL (checked), busy timeout, synchronous mode.
     func openConnection(synchronous: SQLiteConnection.SynchronousMode) throws(JournalError) -> SQLiteConnection {
         do {

@@ -1,0 +1,31 @@
+import Foundation
+import NoticeHub
+import Testing
+import TestSupport
+
+/// A durable subscriber's name is held by one process at a time, and a
+/// process killed while holding it leaves it free.
+struct SubscriberClaimTests {
+    @Test(.timeLimit(.minutes(1)))
+    func aNameHeldByAnotherProcessIsBusyUntilThatProcessIsKilled() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("j.sqlite")
+        let hub = try NoticeHub(journal: SQLiteJournal(path: path))
+        try hub.post("n")
+        let (child, output) = try TortureChild.start(["subscribe", path, "indexer"])
+        #expect(output.wait(seconds: 20) { $0.contains("ready") }, "\(output.errors)")
+
+        #expect { try hub.subscribeDurably(as: "indexer") { _ in } } throws: {
+            "\($0)" == #"durable subscriber "indexer" is already running, in this process or another"#
+        }
+        // Another name is not affected.
+        let other = try hub.subscribeDurably(as: "mailer") { _ in }
+        other.cancel()
+
+        kill(child.processIdentifier, SIGKILL)
+        child.waitUntilExit()
+        // Not busy any more: the kernel dropped the dead process's lock.
+        let token = try hub.subscribeDurably(as: "indexer") { _ in }
+        token.cancel()
+    }
+}
