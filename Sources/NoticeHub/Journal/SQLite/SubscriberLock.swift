@@ -31,7 +31,7 @@ final class SubscriberLock: SubscriberClaim {
         let failure = lock(descriptor, at: offset(of: subscriber))
         guard failure == 0 else {
             close(descriptor)
-            if failure == EAGAIN || failure == EACCES || failure == EWOULDBLOCK { throw .subscriberBusy(subscriber) }
+            if failure == EAGAIN || failure == EACCES { throw .subscriberBusy(subscriber) }
             throw .storage("cannot lock \(path): \(String(cString: strerror(failure)))")
         }
         return SubscriberLock(descriptor: descriptor)
@@ -45,14 +45,10 @@ final class SubscriberLock: SubscriberClaim {
         }
     }
 
-    /// FNV-1a of the name's UTF-8 bytes, kept positive for a file offset:
-    /// the same in every process, unlike Swift's seeded `Hasher`.
+    /// The name's FNV-1a fingerprint, kept positive for a file offset: the
+    /// same in every process, unlike Swift's seeded `Hasher`.
     static func offset(of subscriber: String) -> Int64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in subscriber.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return Int64(hash & ((1 << 62) - 1))
+        Int64(IdentifierRules.fingerprint(subscriber)) & ((1 << 62) - 1)
     }
 
     #if os(Linux)
