@@ -25,14 +25,24 @@ let package = Package(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // The asymmetric fence that lets a delivery skip atomic read-modify-writes.
-        .target(name: "CAsymmetricFence"),
-        // A word threads sleep on until one call wakes them all (a futex on Linux,
-        // os_sync_wait_on_address on macOS).
-        .target(name: "CWaitWord"),
+        // The system calls Swift cannot make itself: the asymmetric fence that lets a
+        // delivery skip atomic read-modify-writes (membarrier), and a word threads
+        // sleep on until one call wakes them all (futex, os_sync_wait_on_address).
+        .target(name: "CSystemShims"),
+        // A general Codable JSON coder that keeps key order: payloads and export lines.
+        .target(
+            name: "NoticeJSON",
+            swiftSettings: strictSettings
+        ),
+        // The SQLite wrapper: the only Swift code that calls the C API.
+        .target(
+            name: "NoticeSQLite",
+            dependencies: ["CSQLite"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "NoticeHub",
-            dependencies: ["CSQLite", "CAsymmetricFence", "CWaitWord"],
+            dependencies: ["NoticeJSON", "NoticeSQLite", "CSystemShims"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -40,14 +50,19 @@ let package = Package(
             dependencies: ["NoticeHub"],
             swiftSettings: strictSettings
         ),
+        // The source documents' scenarios, run by `noticectl demo`.
         .target(
             name: "NoticeDemos",
             dependencies: ["NoticeHub", "NoticeNews"],
+            path: "Examples/NoticeDemos",
             swiftSettings: strictSettings
         ),
+        // `noticectl bench`: every workload beside its anchor. The raw SQLite anchor
+        // calls the C API directly on purpose.
         .target(
             name: "NoticeBench",
             dependencies: ["NoticeHub", "NoticeNews", "CSQLite"],
+            path: "Benchmarks/NoticeBench",
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -68,7 +83,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NoticeHubTests",
-            dependencies: ["NoticeHub", "TestSupport"],
+            dependencies: ["NoticeHub", "NoticeJSON", "NoticeSQLite", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -79,17 +94,17 @@ let package = Package(
         ),
         .testTarget(
             name: "ReliabilityTests",
-            dependencies: ["NoticeHub", "NoticeNews", "NoticeTortureChild", "TestSupport"],
+            dependencies: ["NoticeHub", "NoticeJSON", "NoticeSQLite", "NoticeNews", "NoticeTortureChild", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "PayloadJSONTests",
-            dependencies: ["NoticeHub", "TestSupport"],
+            name: "NoticeJSONTests",
+            dependencies: ["NoticeJSON", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "SQLiteWrapperTests",
-            dependencies: ["NoticeHub"],
+            name: "NoticeSQLiteTests",
+            dependencies: ["NoticeSQLite", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 import TestSupport
+import NoticeSQLite
 
 /// A follower that reaches a row it cannot read stops there and says so,
 /// instead of retrying it silently at every poll.

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 import TestSupport
+import NoticeSQLite
 
 struct JournalTests {
     struct Move: Codable, Sendable, Equatable {

@@ -2,6 +2,8 @@ import Foundation
 @testable import NoticeHub
 import Testing
 import TestSupport
+import NoticeSQLite
+import NoticeJSON
 
 /// Rows edited behind the library's back are refused with one line naming
 /// the row, never read as something they are not.

@@ -2,11 +2,12 @@ import Foundation
 @testable import NoticeHub
 import Testing
 import TestSupport
+import NoticeSQLite
 
 struct SchemaTests {
     static let migrationsDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Migrations")
+        .appendingPathComponent("Migrations").appendingPathComponent("SQLite")
 
     @Test func theBinaryCarriesExactlyTheMigrationFiles() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.migrationsDirectory.path)

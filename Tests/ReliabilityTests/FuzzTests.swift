@@ -2,6 +2,7 @@ import Foundation
 @testable import NoticeHub
 import Testing
 import TestSupport
+import NoticeJSON
 
 /// A seeded random pass over the import parser and payload decoding:
 /// arbitrary bytes and mutated valid lines never crash or hang, and every

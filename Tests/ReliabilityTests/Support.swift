@@ -1,4 +1,5 @@
 import Foundation
+import NoticeSQLite
 @testable import NoticeHub
 
 /// The torture child, built beside the tests.

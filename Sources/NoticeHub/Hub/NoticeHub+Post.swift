@@ -18,7 +18,7 @@ extension NoticeHub {
     /// string, a number, a Boolean or null), as any `Codable` payload encodes to.
     @discardableResult
     public func post(_ name: NoticeName, sender: Sender? = nil, json: String) throws -> Notice {
-        try postFresh(name, sender: sender, payload: .json(try PayloadCodec.validated(json)))
+        try postFresh(name, sender: sender, payload: .json(try NoticePayload.canonicalJSON(json)))
     }
 
     /// Posts a typed message under its own name.

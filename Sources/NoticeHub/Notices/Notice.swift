@@ -1,4 +1,5 @@
 public import Foundation
+import NoticeJSON
 
 /// One notice: what was posted, by whom, when, and with which payload.
 ///

@@ -1,3 +1,5 @@
+import NoticeJSON
+
 /// How a notice holds its payload: the posted value itself while the notice is
 /// live, or the journaled JSON text, decoded only when a handler asks for it.
 enum NoticePayload: Sendable {
@@ -29,6 +31,19 @@ extension NoticePayload {
         case .empty, .value: 0
         case .json(let text): text.utf8.count
         case .jsonUTF8(let bytes): bytes.count
+        }
+    }
+}
+
+extension NoticePayload {
+    /// `json` as compact text if it is one JSON value (any value: payloads
+    /// are any `Codable`, so `5`, `"text"` and `[1,2]` are payloads too),
+    /// else an error saying why not. Key order is kept.
+    static func canonicalJSON(_ json: String) throws(NoticeHubError) -> String {
+        do {
+            return try PayloadCodec.canonical(json)
+        } catch {
+            throw .invalidPayload("it is not valid JSON (\(error))")
         }
     }
 }

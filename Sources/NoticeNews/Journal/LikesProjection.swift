@@ -1,7 +1,7 @@
 public import NoticeHub
 
 /// The likes state, kept in the journal's transaction (tables `news`,
-/// `likes`, `profiles` of `Migrations/0002_likes.sql`).
+/// `likes`, `profiles` of `Migrations/SQLite/0002_likes.sql`).
 ///
 /// Refuses, before anything is journaled: publishing a negative id, an
 /// empty title or an id that exists, a like of unknown news, a second like by the same user, an unlike without a

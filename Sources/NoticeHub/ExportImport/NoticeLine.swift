@@ -1,0 +1,86 @@
+import Foundation
+import NoticeJSON
+
+/// A notice as one line of JSON: the format of `noticectl export`, `import`
+/// and every `--json` listing.
+///
+/// `{"seq":7,"id":"…","name":"news.liked","sender":"feed","payload":{…},"postedAt":"2026-11-21T15:04:05.123Z"}`
+public enum NoticeLine {
+    /// The line for `notice` (without a trailing newline). `seq` appears only
+    /// for journaled notices, `sender` is null when there is none.
+    public static func encode(_ notice: Notice) throws -> String {
+        var line = "{"
+        if let sequence = notice.sequence { line += "\"seq\":\(sequence)," }
+        line += "\"id\":\"\(notice.id)\""
+        line += ",\"name\":" + JSONValue.string(notice.name.rawValue).serialized()
+        line += ",\"sender\":" + (notice.sender.map { JSONValue.string($0.rawValue).serialized() } ?? "null")
+        line += ",\"payload\":" + (try notice.payloadJSON())
+        line += ",\"postedAt\":\"\(timestamp(notice.postedAtMilliseconds))\"}"
+        return line
+    }
+
+    /// Reads a line back into a notice ready to journal. `seq` is ignored
+    /// (the journal assigns its own); `id` and `postedAt` are kept when given,
+    /// made fresh when absent; `payload` may be any JSON value, as any
+    /// `Codable` payload encodes to (default `{}`).
+    public static func decode(_ line: String) throws(NoticeLineError) -> Notice {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(line)
+        } catch {
+            throw NoticeLineError("not valid JSON (\(error))")
+        }
+        guard case .object(let fields) = value else { throw NoticeLineError("not a JSON object") }
+        var id: NoticeID?, name: NoticeName?, sender: Sender?, payload = "{}", postedAt: Int64?
+        var seen: Set<String> = []
+        for (key, field) in fields {
+            guard seen.insert(key).inserted else { throw NoticeLineError("field \(IdentifierRules.quoted(key)) appears twice") }
+            switch (key, field) {
+            case ("seq", .int), ("seq", .null):
+                break
+            case ("id", .string(let text)):
+                guard let parsed = NoticeID(text) else { throw NoticeLineError("id \(IdentifierRules.quoted(text)) is not a UUID") }
+                id = parsed
+            case ("name", .string(let text)):
+                do { name = try NoticeName(validating: text) } catch { throw NoticeLineError("\(error)") }
+            case ("sender", .string(let text)):
+                do { sender = try Sender(validating: text) } catch { throw NoticeLineError("\(error)") }
+            case ("sender", .null):
+                sender = nil
+            case ("payload", _):
+                payload = field.serialized()
+            case ("postedAt", .string(let text)):
+                guard let date = ISO8601Timestamp.parse(text) else {
+                    throw NoticeLineError("postedAt \(IdentifierRules.quoted(text)) is not an ISO-8601 time")
+                }
+                postedAt = Int64((date.timeIntervalSince1970 * 1000).rounded())
+            case ("seq", _), ("id", _), ("name", _), ("sender", _), ("postedAt", _):
+                throw NoticeLineError("field \(key) has the wrong type")
+            default:
+                throw NoticeLineError("unknown field \(IdentifierRules.quoted(key))")
+            }
+        }
+        guard let name else { throw NoticeLineError("the name is missing") }
+        return Notice(
+            id: id ?? .next(), name: name, sender: sender,
+            postedAtMilliseconds: postedAt ?? WallClock.nowMilliseconds(), payload: .json(payload))
+    }
+
+    /// `2026-11-21T15:04:05.123Z` for a time in milliseconds since 1970.
+    public static func timestamp(_ milliseconds: Int64) -> String {
+        ISO8601Timestamp.format(Date(timeIntervalSince1970: Double(milliseconds) / 1000)) ?? "\(milliseconds)"
+    }
+}
+
+/// Why a line is not a notice, in one line.
+public struct NoticeLineError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong with the line.
+    public let reason: String
+
+    /// An error for `reason`.
+    public init(_ reason: String) {
+        self.reason = reason
+    }
+
+    public var description: String { reason }
+}

@@ -1,0 +1,275 @@
+import Foundation
+import NoticeSQLite
+
+/// ``JournalConnection`` over one SQLite connection.
+final class SQLiteJournalConnection: JournalConnection {
+    let connection: SQLiteConnection
+    private lazy var projectionStore = SQLiteProjectionStore(connection)
+
+    private static let insertSQL = """
+        INSERT INTO notices (id, name, sender, payload, posted_at) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (id) DO NOTHING
+        """
+    private static let sequenceOfIDSQL = "SELECT seq FROM notices WHERE id = ?"
+
+    /// Whether the first append transaction grows the `-wal` file first.
+    private var growsLogFirst: Bool
+
+    /// The statements every append runs, prepared on first use and kept
+    /// here: finding them in the connection's cache by their SQL text
+    /// (hashing a hundred bytes) cost about an eighth of an insert, on the
+    /// path a group commit's leader runs once per notice.
+    private var appendStatements: AppendStatements?
+
+    private struct AppendStatements {
+        let begin: SQLiteStatement
+        let insert: SQLiteStatement
+        let commit: SQLiteStatement
+    }
+
+    /// - Parameter growsLogFirst: the first append transaction grows the
+    ///   `-wal` file to the length SQLite's checkpoints keep it at, so that
+    ///   commits which sync overwrite it in place; see ``growLog()``.
+    init(_ connection: SQLiteConnection, growsLogFirst: Bool = false) {
+        self.connection = connection
+        self.growsLogFirst = growsLogFirst
+    }
+
+    private func statements() throws -> AppendStatements {
+        if let appendStatements { return appendStatements }
+        let prepared = AppendStatements(
+            begin: try connection.cachedStatement("BEGIN IMMEDIATE TRANSACTION"),
+            insert: try connection.cachedStatement(Self.insertSQL),
+            commit: try connection.cachedStatement("COMMIT TRANSACTION"))
+        appendStatements = prepared
+        return prepared
+    }
+
+    func beginAppending() throws {
+        try storage { try statements().begin.run() }
+        if growsLogFirst {
+            growsLogFirst = false
+            growLog()
+        }
+    }
+
+    /// Grows the `-wal` file to SQLite's checkpoint threshold plus an eighth
+    /// (about 4.5 MB, 5 ms, by default), inside the write lock of the first
+    /// append: commits of a fresh or reopened journal then sync about twice
+    /// as fast (see ``SQLiteConnection/preallocateWAL(frames:)``). Done on
+    /// the first append rather than at open, so hubs that only read never
+    /// write. Best effort: on a failure (a full disk, say) the log grows as
+    /// it would have, and the commit that cannot write tells its posters.
+    private func growLog() {
+        guard let threshold = try? Int(connection.pragmaInt("wal_autocheckpoint")), threshold > 0 else { return }
+        _ = try? connection.preallocateWAL(frames: threshold + threshold / 8)
+    }
+
+    func commitAppending() throws {
+        try storage {
+            do {
+                try statements().commit.run()
+            } catch {
+                rollbackAppending()
+                throw error
+            }
+        }
+    }
+
+    var isAppending: Bool { !connection.isAutocommit }
+
+    func rollbackAppending() {
+        if !connection.isAutocommit {
+            try? connection.execute("ROLLBACK TRANSACTION")
+        }
+    }
+
+    func append(_ record: JournalRecord, projections: [any Projection]) throws -> AppendOutcome {
+        if projections.isEmpty {
+            return try storage { try insert(record) }
+        }
+        // The notice and its state change stand or fall together; a refusal
+        // undoes only this notice's part of the batch.
+        return try connection.savepoint {
+            let outcome = try storage { try insert(record) }
+            guard case .appended = outcome else { return outcome }
+            for projection in projections {
+                do {
+                    try projection.apply(record.notice, to: projectionStore)
+                } catch let rejection as ProjectionRejection {
+                    throw JournalError.refused(name: record.notice.name, reason: rejection.reason)
+                } catch let error as SQLiteError {
+                    throw JournalError.storage(error.description)
+                }
+            }
+            return outcome
+        }
+    }
+
+    private func insert(_ record: JournalRecord) throws -> AppendOutcome {
+        let notice = record.notice
+        // Every parameter is bound anew, so the old bindings need no
+        // clearing; the statement was reset after its last step.
+        let insert = try statements().insert
+        try insert.bind(notice.id.description, at: 1)
+        try insert.bind(notice.name.rawValue, at: 2)
+        if let sender = notice.sender {
+            try insert.bind(sender.rawValue, at: 3)
+        } else {
+            try insert.bindNull(at: 3)
+        }
+        try insert.bind(record.payloadJSON, at: 4)
+        try insert.bind(notice.postedAtMilliseconds, at: 5)
+        _ = try insert.step()
+        insert.reset()
+        if connection.changes == 1 {
+            return .appended(connection.lastInsertRowID)
+        }
+        let lookup = try connection.cachedStatement(Self.sequenceOfIDSQL)
+        try lookup.bind(notice.id.description, at: 1)
+        defer { lookup.reset() }
+        guard try lookup.step() else {
+            throw JournalError.storage("notice \(notice.id) was neither inserted nor found")
+        }
+        return .duplicate(lookup.int64(at: 0))
+    }
+
+    func lastSequence() throws -> Int64 {
+        try storage {
+            let statement = try connection.cachedStatement("SELECT coalesce(max(seq), 0) FROM notices")
+            defer { statement.reset() }
+            _ = try statement.step()
+            return statement.int64(at: 0)
+        }
+    }
+
+    func changeCounter() throws -> Int64 {
+        try storage { try connection.dataVersion() }
+    }
+
+    func read(_ query: JournalQuery, _ body: (Notice) throws -> Bool) throws {
+        var sql = "SELECT seq, id, name, sender, payload, posted_at FROM notices WHERE seq >= ?"
+        if query.through != nil { sql += " AND seq <= ?" }
+        if let names = query.names {
+            sql += " AND name IN (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))"
+        }
+        if query.sender != nil { sql += " AND sender = ?" }
+        sql += " ORDER BY seq"
+        if query.limit != nil { sql += " LIMIT ?" }
+
+        let statement = try storage { try connection.cachedStatement(sql) }
+        defer { statement.reset() }
+        var index: Int32 = 1
+        func bind(_ value: (any SQLiteBindable)?) throws {
+            try statement.bind(value, at: index)
+            index += 1
+        }
+        try storage {
+            try bind(query.from)
+            if let through = query.through { try bind(through) }
+            for name in query.names?.sorted(by: { $0.rawValue < $1.rawValue }) ?? [] { try bind(name.rawValue) }
+            if let sender = query.sender { try bind(sender.rawValue) }
+            // SQLite reads a negative LIMIT as none at all.
+            if let limit = query.limit { try bind(Int64(max(0, limit))) }
+        }
+        var rows = RowDecoder()
+        var check = query.checksRows ? RowCheck() : nil
+        while try storage({ try statement.step() }) {
+            // Before the decoder reads the row: its accessors convert values.
+            if check != nil, let problem = check!.problem(in: statement) {
+                throw JournalError.malformedRow(sequence: statement.int64(at: 0), problem: problem)
+            }
+            guard try body(rows.notice(from: statement, isReplay: query.markedAsReplay)) else { return }
+        }
+    }
+
+    func readState<T>(_ body: (any ProjectionStore) throws -> T) throws -> T {
+        try storage {
+            try connection.transaction(.deferred) { try body(projectionStore) }
+        }
+    }
+
+    func statistics() throws -> JournalStatistics {
+        try storage {
+            try connection.transaction(.deferred) {
+                var byName: [JournalStatistics.NameCount] = []
+                let names = try connection.prepare("SELECT name, count(*) FROM notices GROUP BY name ORDER BY name")
+                while try names.step() {
+                    byName.append(.init(name: names.string(at: 0) ?? "", count: Int(names.int64(at: 1))))
+                }
+                let bounds = try connection.prepare("""
+                    SELECT count(*), min(seq), max(seq),
+                           (SELECT posted_at FROM notices ORDER BY seq LIMIT 1),
+                           (SELECT posted_at FROM notices ORDER BY seq DESC LIMIT 1)
+                    FROM notices
+                    """)
+                _ = try bounds.step()
+                func optional(_ index: Int32) -> Int64? { bounds.isNull(at: index) ? nil : bounds.int64(at: index) }
+                let last = optional(2) ?? 0
+                var subscribers: [JournalStatistics.SubscriberLag] = []
+                let cursors = try connection.prepare("SELECT name, cursor FROM subscribers ORDER BY name")
+                while try cursors.step() {
+                    let cursor = cursors.int64(at: 1)
+                    subscribers.append(.init(name: cursors.string(at: 0) ?? "", cursor: cursor, lag: max(0, last - cursor)))
+                }
+                let size = [connection.path, connection.path + "-wal"].compactMap {
+                    (try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? Int64
+                }.reduce(0, +)
+                return JournalStatistics(
+                    notices: Int(bounds.int64(at: 0)), byName: byName,
+                    firstSequence: optional(1), lastSequence: optional(2),
+                    firstPostedAt: optional(3), lastPostedAt: optional(4),
+                    fileSize: size, schemaVersion: Int(try connection.pragmaInt("user_version")),
+                    subscribers: subscribers)
+            }
+        }
+    }
+
+    func integrityProblems() throws -> [String] {
+        do {
+            let statement = try connection.prepare("PRAGMA integrity_check")
+            var problems: [String] = []
+            while try statement.step() {
+                if let line = statement.string(at: 0), line != "ok" { problems.append(line) }
+            }
+            return problems
+        } catch let error as SQLiteError where error.code.primary == .corrupt || error.code.primary == .notADB {
+            // Damage bad enough to stop the check is itself the finding.
+            return [error.message]
+        } catch let error as SQLiteError {
+            throw JournalError.storage(error.description)
+        }
+    }
+
+    func cursor(of subscriber: String) throws -> Int64? {
+        try storage {
+            let statement = try connection.cachedStatement("SELECT cursor FROM subscribers WHERE name = ?")
+            defer { statement.reset() }
+            try statement.bind(subscriber, at: 1)
+            return try statement.step() ? statement.int64(at: 0) : nil
+        }
+    }
+
+    func saveCursor(_ cursor: Int64, of subscriber: String) throws {
+        try storage {
+            let statement = try connection.cachedStatement("""
+                INSERT INTO subscribers (name, cursor, updated_at) VALUES (?, ?, ?)
+                ON CONFLICT (name) DO UPDATE SET cursor = excluded.cursor, updated_at = excluded.updated_at
+                """)
+            defer { statement.reset() }
+            try statement.bind(subscriber, at: 1)
+            try statement.bind(cursor, at: 2)
+            try statement.bind(WallClock.nowMilliseconds(), at: 3)
+            _ = try statement.step()
+        }
+    }
+
+    /// Runs `body`, turning SQLite's errors into ``JournalError/storage(_:)``.
+    private func storage<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError {
+            throw JournalError.storage(error.description)
+        }
+    }
+}

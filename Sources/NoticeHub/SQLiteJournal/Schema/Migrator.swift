@@ -1,0 +1,28 @@
+import NoticeSQLite
+
+/// Brings a journal's schema up to ``Migration/latestVersion``: each pending
+/// migration in its own immediate transaction, which also records the new
+/// version, so a crash leaves the schema at some whole version and two
+/// processes migrating at once do the work once.
+enum Migrator {
+    static func migrate(_ connection: SQLiteConnection, path: String) throws(JournalError) {
+        do {
+            // Up to date (the common case): no write lock, so opening never
+            // waits behind another process's open transaction.
+            guard try connection.pragmaInt("user_version") < Migration.latestVersion else { return }
+            for migration in Migration.embedded {
+                try connection.transaction(.immediate) {
+                    let version = try connection.pragmaInt("user_version")
+                    guard version < migration.version else { return }
+                    try connection.execute(migration.sql)
+                    try connection.execute("PRAGMA user_version = \(migration.version)")
+                    try connection.execute("PRAGMA application_id = \(Migration.applicationID)")
+                }
+            }
+        } catch let error as SQLiteError {
+            throw error.journalError(path: path)
+        } catch {
+            throw .storage("\(error)")
+        }
+    }
+}
