@@ -5,12 +5,12 @@ import Foundation
 /// It is `~Copyable` so the manually managed storage has exactly one owner and is freed
 /// exactly once; `[UInt8].append` was measurably slower per byte on the encode hot path
 /// because of its uniqueness and capacity checks.
-package struct ByteWriter: ~Copyable {
+struct ByteWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
-    package private(set) var count = 0
+    private(set) var count = 0
 
-    package init(capacity: Int = 256) {
+    init(capacity: Int = 256) {
         self.capacity = Swift.max(capacity, 16)
         self.base = .allocate(capacity: self.capacity)
     }
@@ -20,18 +20,18 @@ package struct ByteWriter: ~Copyable {
     }
 
     /// The bytes written so far, copied out.
-    package var bytes: [UInt8] {
+    var bytes: [UInt8] {
         [UInt8](UnsafeBufferPointer(start: base, count: count))
     }
 
-    package var string: String {
+    var string: String {
         // Everything written is valid UTF-8 by construction (strings come from Swift
         // Strings, the rest is ASCII), so decoding cannot substitute replacement characters.
         String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
     }
 
     @inline(__always)
-    package mutating func reserve(_ extra: Int) {
+    mutating func reserve(_ extra: Int) {
         if _slowPath(count + extra > capacity) { grow(to: count + extra) }
     }
 
@@ -46,33 +46,33 @@ package struct ByteWriter: ~Copyable {
     }
 
     @inline(__always)
-    package mutating func append(_ byte: UInt8) {
+    mutating func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
         count += 1
     }
 
     @inline(__always)
-    package mutating func append(_ a: UInt8, _ b: UInt8) {
+    mutating func append(_ a: UInt8, _ b: UInt8) {
         reserve(2)
         base[count] = a
         base[count + 1] = b
         count += 2
     }
 
-    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
         (base + count).update(from: source, count: bytes.count)
         count += bytes.count
     }
 
-    package mutating func append(_ text: StaticString) {
+    mutating func append(_ text: StaticString) {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends text that is known not to need escaping (numbers, base64, timestamps).
-    package mutating func appendRaw(_ text: String) {
+    mutating func appendRaw(_ text: String) {
         var text = text
         text.withUTF8 { append($0) }
     }
@@ -81,12 +81,12 @@ package struct ByteWriter: ~Copyable {
 
     /// Writes `text` as a quoted JSON string. Only `"`, `\` and C0 controls are escaped;
     /// non-ASCII is copied through as UTF-8, which JSON permits and keeps payloads small.
-    package mutating func writeString(_ text: String) {
+    mutating func writeString(_ text: String) {
         var text = text
         text.withUTF8 { writeString(utf8: $0) }
     }
 
-    package mutating func writeString(utf8 text: UnsafeBufferPointer<UInt8>) {
+    mutating func writeString(utf8 text: UnsafeBufferPointer<UInt8>) {
         // Worst case every byte becomes \u00XX; reserving it up front lets the copy loop
         // skip per-byte capacity checks.
         reserve(text.count * 6 + 2)
@@ -173,7 +173,7 @@ package struct ByteWriter: ~Copyable {
 
     // MARK: Numbers
 
-    package mutating func writeInteger(_ value: Int64) {
+    mutating func writeInteger(_ value: Int64) {
         if value < 0 {
             append(UInt8(ascii: "-"))
             writeInteger(UInt64(bitPattern: 0 &- value)) // magnitude, also right for Int64.min
@@ -182,7 +182,7 @@ package struct ByteWriter: ~Copyable {
         }
     }
 
-    package mutating func writeInteger(_ value: UInt64) {
+    mutating func writeInteger(_ value: UInt64) {
         reserve(20)
         var digits = 1
         var probe = value
@@ -203,13 +203,13 @@ package struct ByteWriter: ~Copyable {
     /// Shortest round-trip text (Swift's `description`), which is always valid JSON for
     /// finite values: integral doubles keep a trailing `.0` so they read back as doubles.
     /// Callers must reject non-finite values first.
-    package mutating func writeDouble(_ value: Double) {
+    mutating func writeDouble(_ value: Double) {
         appendRaw(value.description)
     }
 
     /// Floats use their own shortest form so `Float(0.1)` is written as `0.1`, not as the
     /// widened `0.10000000149011612`.
-    package mutating func writeFloat(_ value: Float) {
+    mutating func writeFloat(_ value: Float) {
         appendRaw(value.description)
     }
 }

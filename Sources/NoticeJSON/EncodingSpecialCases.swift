@@ -5,10 +5,10 @@ import Foundation
 ///
 /// The checks compare metatypes, which costs a pointer comparison per nested value, so
 /// ordinary types pay almost nothing for the special cases.
-package enum EncodingSpecialCases {
+enum EncodingSpecialCases {
     /// Writes `value` if its type has a fixed spelling; false when it must be encoded
     /// through its own `encode(to:)`.
-    package static func write<T: Encodable>(
+    static func write<T: Encodable>(
         _ value: T, into writer: inout ByteWriter, codingPath: @autoclosure () -> [any CodingKey]
     ) throws -> Bool {
         if T.self == JSONValue.self {
@@ -39,7 +39,7 @@ package enum EncodingSpecialCases {
 
     /// JSON has no spelling for infinities or NaN; Foundation's default strategy throws too.
     @inline(__always)
-    package static func checkFinite<F: BinaryFloatingPoint>(
+    static func checkFinite<F: BinaryFloatingPoint>(
         _ value: F, codingPath: @autoclosure () -> [any CodingKey]
     ) throws {
         if _slowPath(!value.isFinite) {

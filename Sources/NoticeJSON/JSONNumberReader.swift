@@ -5,9 +5,9 @@ import Foundation
 /// Integers are read exactly with overflow detection; doubles take Clinger's exact fast
 /// path when the digits allow it and fall back to the C library's correctly rounded
 /// conversion otherwise, so results always match `Double(String)`.
-package enum JSONNumberReader {
+enum JSONNumberReader {
     /// Reads integer-form text (`-?digits`); nil when it does not fit in Int64.
-    package static func int64(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
+    static func int64(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
         var i = 0
         let negative = text[0] == UInt8(ascii: "-")
         if negative { i = 1 }
@@ -37,7 +37,7 @@ package enum JSONNumberReader {
     }
 
     /// Reads integer-form text into UInt64; nil when negative (other than `-0`) or too big.
-    package static func uint64(_ text: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    static func uint64(_ text: UnsafeBufferPointer<UInt8>) -> UInt64? {
         var i = 0
         if text[0] == UInt8(ascii: "-") {
             // The grammar forbids leading zeros, so "-0" is the only non-negative form.
@@ -62,7 +62,7 @@ package enum JSONNumberReader {
 
     /// Reads any valid JSON number text; out-of-range magnitudes come back as ±infinity
     /// so callers can report them with context.
-    package static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double {
+    static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double {
         let n = text.count
         var i = 0
         let negative = text[0] == UInt8(ascii: "-")

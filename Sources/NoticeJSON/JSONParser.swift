@@ -50,7 +50,7 @@ package enum JSONParser {
     }
 
     /// Builds the value for tape entry `index` and its subtree.
-    package static func value(
+    static func value(
         at index: Int, in tape: JSONTape, base: UnsafePointer<UInt8>
     ) throws(JSONSyntaxError) -> JSONValue {
         let entry = tape[index]

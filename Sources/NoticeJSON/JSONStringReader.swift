@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Ranges are pre-validated by `JSONTapeParser` (UTF-8, escapes, surrogate pairs), so the
 /// unescaper never meets malformed input and has no error path.
-package enum JSONStringReader {
-    package static func string(_ raw: UnsafeBufferPointer<UInt8>, escaped: Bool) -> String {
+enum JSONStringReader {
+    static func string(_ raw: UnsafeBufferPointer<UInt8>, escaped: Bool) -> String {
         guard escaped else { return String(decoding: raw, as: UTF8.self) }
         // Every escape is at least as long as what it decodes to.
         return String(unsafeUninitializedCapacity: Swift.max(raw.count, 1)) { out in
@@ -16,7 +16,7 @@ package enum JSONStringReader {
 
     /// True when the string range equals `key` after unescaping.
     @inline(__always)
-    package static func equals(_ raw: UnsafeBufferPointer<UInt8>, escaped: Bool, key: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func equals(_ raw: UnsafeBufferPointer<UInt8>, escaped: Bool, key: UnsafeBufferPointer<UInt8>) -> Bool {
         if !escaped {
             guard raw.count == key.count else { return false }
             // Keys are short; a plain loop beats a call into memcmp.

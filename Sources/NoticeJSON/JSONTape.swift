@@ -13,9 +13,9 @@ import Foundation
 /// hot path need neither bounds checks nor retains. Small documents' entries live in a
 /// thread's scratch buffer (see `TapeScratch`); larger ones spill to
 /// the heap, and `release()` frees that when the caller is done.
-package struct JSONTape {
+struct JSONTape {
     /// The shape of one tape entry.
-    package enum Kind: UInt8, Sendable {
+    enum Kind: UInt8, Sendable {
         case null
         case bool
         /// A number without fraction or exponent, so integer readers can take a fast path.
@@ -29,51 +29,51 @@ package struct JSONTape {
 
     /// One value. Scalars reference a byte range (strings exclude their quotes);
     /// containers store their element count and where their subtree ends.
-    package struct Entry: Sendable {
-        package var kind: Kind
+    struct Entry: Sendable {
+        var kind: Kind
         /// For `.bool`: the value. For `.string`: the range contains backslash escapes.
-        package var flag: Bool
+        var flag: Bool
         /// Byte offset of the value (of its first content byte for strings).
-        package var start: UInt32
+        var start: UInt32
         /// Byte length for scalars, member or element count for containers.
-        package var length: UInt32
+        var length: UInt32
         /// Index of the first entry after this value's subtree (`index + 1` for scalars).
-        package var end: UInt32
+        var end: UInt32
     }
 
     /// The entries; valid until `release()`, and no longer than the scratch buffer they
     /// were parsed into.
-    package let storage: UnsafeMutablePointer<Entry>
+    let storage: UnsafeMutablePointer<Entry>
     /// Number of entries of the document; the root is entry 0.
-    package let count: Int
+    let count: Int
     /// True when `storage` was allocated on the heap rather than taken from scratch.
     private let ownsStorage: Bool
 
     /// `storage` must hold `count + 1` initialised entries: the document followed by a
     /// `null` entry (see `nullIndex`).
-    package init(storage: UnsafeMutablePointer<Entry>, count: Int, ownsStorage: Bool) {
+    init(storage: UnsafeMutablePointer<Entry>, count: Int, ownsStorage: Bool) {
         self.storage = storage
         self.count = count
         self.ownsStorage = ownsStorage
     }
 
     /// Frees the entries if they were spilled to the heap; the tape is unusable after.
-    package func release() {
+    func release() {
         if ownsStorage { storage.deallocate() }
     }
 
     /// A synthetic `null` after the document, standing in for absent values (the value of
     /// `superDecoder(forKey:)` for a missing key).
-    package var nullIndex: Int { count }
+    var nullIndex: Int { count }
 
     @inline(__always)
-    package subscript(index: Int) -> Entry {
+    subscript(index: Int) -> Entry {
         storage[index]
     }
 
     /// Index of the first entry after the value at `index` and its subtree.
     @inline(__always)
-    package func next(after index: Int) -> Int {
+    func next(after index: Int) -> Int {
         Int(storage[index].end)
     }
 }

@@ -6,9 +6,9 @@ import Foundation
 /// arbitrary bytes) can neither recurse without bound nor take more than linear time.
 /// All validation happens here, once, so the decoder can read strings and numbers from
 /// the tape without re-checking them.
-package struct JSONTapeParser {
+struct JSONTapeParser {
     /// Deepest array/object nesting accepted; anything deeper is an error, not a crash.
-    package static let maxDepth = 512
+    static let maxDepth = 512
     /// Nesting the first attempt's stack holds: 1 KiB, which
     /// `withUnsafeTemporaryAllocation` always places on the machine stack. Deeper
     /// documents are parsed again with a heap stack of `maxDepth`.
@@ -43,7 +43,7 @@ package struct JSONTapeParser {
     /// Parses exactly one JSON value, with optional surrounding whitespace, recording its
     /// entries in `scratch` while they fit. The caller must `release()` the tape and must
     /// not use it after `scratch` goes away.
-    package static func parse(
+    static func parse(
         _ buffer: UnsafeRawBufferPointer, scratch: UnsafeMutableBufferPointer<JSONTape.Entry>
     ) throws(JSONSyntaxError) -> JSONTape {
         guard let base = buffer.baseAddress, buffer.count > 0 else {
@@ -344,7 +344,7 @@ package struct JSONTapeParser {
     }
 
     @inline(__always)
-    package static func hexValue(_ byte: UInt8) -> UInt8? {
+    static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10

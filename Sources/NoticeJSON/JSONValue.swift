@@ -55,7 +55,7 @@ package enum JSONValue: Equatable, Sendable {
     }
 
     /// Recursion depth equals nesting depth; parsed values are capped at 512 levels.
-    package func write(into writer: inout ByteWriter) {
+    func write(into writer: inout ByteWriter) {
         switch self {
         case .null: writer.append("null")
         case .bool(let value): writer.append(value ? "true" : "false")

@@ -6,14 +6,14 @@ import Foundation
 /// Recognised by comparing metatypes, so a generic `T` can be routed without a dynamic
 /// cast, and the element order and error paths stay exactly what `Array`'s own
 /// conformance would produce.
-package enum PrimitiveArrayKind {
+enum PrimitiveArrayKind {
     case string
     case int
     case double
     case bool
 
     @inline(__always)
-    package init?<T>(_ type: T.Type) {
+    init?<T>(_ type: T.Type) {
         if T.self == [String].self {
             self = .string
         } else if T.self == [Int].self {

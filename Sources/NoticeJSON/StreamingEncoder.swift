@@ -13,20 +13,20 @@ import Foundation
 /// started, `superEncoder`, using a coder after its value finished, catching an error
 /// and carrying on) set `needsFallback`; `PayloadEncoder` then re-encodes the value with
 /// `TreeEncoder`, which handles everything Foundation does.
-package final class StreamingEncoder: Encoder {
+final class StreamingEncoder: Encoder {
     /// Aborts the stream once it has become unrepresentable.
-    package struct OrderConflict: Error {}
+    struct OrderConflict: Error {}
 
     /// An open object or array. It carries its coding path so containers can stay small
     /// enough (two words) to live inline in an existential instead of a heap box.
-    package struct Frame {
-        package var id: UInt32
-        package var isObject: Bool
-        package var count: Int
-        package var path: [any CodingKey]
+    struct Frame {
+        var id: UInt32
+        var isObject: Bool
+        var count: Int
+        var path: [any CodingKey]
     }
 
-    package enum SlotState: Equatable {
+    enum SlotState: Equatable {
         case open
         case scalar
         case container(id: UInt32, isObject: Bool)
@@ -34,10 +34,10 @@ package final class StreamingEncoder: Encoder {
 
     /// Where the value currently being encoded goes. `depth` is the frame-stack height
     /// when the slot opened; containers created for it become frame `depth`.
-    package struct Slot {
-        package var depth: Int
-        package var id: UInt32
-        package var state: SlotState
+    struct Slot {
+        var depth: Int
+        var id: UInt32
+        var state: SlotState
     }
 
     // Unchecked exclusivity: all access is single-threaded and non-overlapping by
@@ -49,11 +49,11 @@ package final class StreamingEncoder: Encoder {
     @exclusivity(unchecked) private var nextID: UInt32 = 1
     @exclusivity(unchecked) private(set) var needsFallback = false
 
-    package var codingPath: [any CodingKey] { path }
-    package var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var codingPath: [any CodingKey] { path }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     /// Encodes a complete document. Throws `OrderConflict` when the caller must fall back.
-    package func encodeRoot<T: Encodable>(_ value: T) throws {
+    func encodeRoot<T: Encodable>(_ value: T) throws {
         if try EncodingSpecialCases.write(value, into: &writer, codingPath: []) { return }
         slot = Slot(depth: 0, id: takeID(), state: .open)
         try value.encode(to: self)
@@ -73,7 +73,7 @@ package final class StreamingEncoder: Encoder {
     }
 
     /// Marks the stream unusable and returns the error that unwinds it.
-    package func conflict() -> OrderConflict {
+    func conflict() -> OrderConflict {
         needsFallback = true
         return OrderConflict()
     }
@@ -90,7 +90,7 @@ package final class StreamingEncoder: Encoder {
     /// Starts a new element in the container at `depth`: validates that the container is
     /// still the innermost live one, closes anything nested after it, writes the comma.
     @inline(__always)
-    package func beginElement(depth: Int, id: UInt32) throws {
+    func beginElement(depth: Int, id: UInt32) throws {
         if _slowPath(needsFallback || depth >= frames.count || frames[depth].id != id) {
             throw conflict()
         }
@@ -100,7 +100,7 @@ package final class StreamingEncoder: Encoder {
     }
 
     /// Opens an object or array as the value of the element just begun.
-    package func openFrame(isObject: Bool, path: [any CodingKey]) -> (depth: Int, id: UInt32) {
+    func openFrame(isObject: Bool, path: [any CodingKey]) -> (depth: Int, id: UInt32) {
         let id = takeID()
         writer.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
         frames.append(Frame(id: id, isObject: isObject, count: 0, path: path))
@@ -114,7 +114,7 @@ package final class StreamingEncoder: Encoder {
 
     /// Coding path of a container; empty once its frame is gone (the stream is then
     /// being abandoned for the tree encoder anyway).
-    package func path(ofFrame depth: Int, id: UInt32) -> [any CodingKey] {
+    func path(ofFrame depth: Int, id: UInt32) -> [any CodingKey] {
         isLive(depth: depth, id: id) ? frames[depth].path : []
     }
 
@@ -140,17 +140,17 @@ package final class StreamingEncoder: Encoder {
 
     // MARK: Encoder
 
-    package func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let frame = slotContainer(isObject: true)
         return KeyedEncodingContainer(StreamingKeyedContainer<Key>(encoder: self, depth: frame.depth, id: frame.id))
     }
 
-    package func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
         let frame = slotContainer(isObject: false)
         return StreamingUnkeyedContainer(encoder: self, depth: frame.depth, id: frame.id)
     }
 
-    package func singleValueContainer() -> any SingleValueEncodingContainer {
+    func singleValueContainer() -> any SingleValueEncodingContainer {
         StreamingSingleValueContainer(encoder: self, slotID: slot.id, codingPath: path)
     }
 
@@ -158,7 +158,7 @@ package final class StreamingEncoder: Encoder {
 
     /// Claims the current slot for a single scalar.
     @inline(__always)
-    package func beginSingleValue(slotID: UInt32) throws {
+    func beginSingleValue(slotID: UInt32) throws {
         if _slowPath(needsFallback || slot.id != slotID || slot.state != .open || frames.count != slot.depth) {
             throw conflict()
         }
@@ -168,7 +168,7 @@ package final class StreamingEncoder: Encoder {
     /// Writes `value` directly when `T` is one of the common JSON primitives, skipping the
     /// `encode(to:)` round trip (arrays of strings or numbers arrive here one by one).
     @inline(__always)
-    package func writeIfPrimitive<T: Encodable>(_ value: T, path: @autoclosure () -> [any CodingKey]) throws -> Bool {
+    func writeIfPrimitive<T: Encodable>(_ value: T, path: @autoclosure () -> [any CodingKey]) throws -> Bool {
         // Same-type bit casts: each branch runs only when T is exactly that type.
         if T.self == String.self {
             writer.writeString(unsafeBitCast(value, to: String.self))
@@ -230,7 +230,7 @@ package final class StreamingEncoder: Encoder {
 
     /// Encodes a nested value as the element just begun in the innermost container,
     /// under `key` in the coding path.
-    package func encodeNested<T: Encodable>(_ value: T, key: any CodingKey) throws {
+    func encodeNested<T: Encodable>(_ value: T, key: any CodingKey) throws {
         if try writeIfPrimitive(value, path: self.path + [key]) { return }
         if try EncodingSpecialCases.write(value, into: &writer, codingPath: self.path + [key]) { return }
         let saved = slot
@@ -244,7 +244,7 @@ package final class StreamingEncoder: Encoder {
     }
 
     /// Runs `value.encode(to:)` against the current slot and seals the slot afterwards.
-    package func encodeIntoSlot<T: Encodable>(_ value: T) throws {
+    func encodeIntoSlot<T: Encodable>(_ value: T) throws {
         do {
             try value.encode(to: self)
         } catch {
@@ -263,7 +263,7 @@ package final class StreamingEncoder: Encoder {
     }
 
     /// Encodes a generic value through a single value container, into the same slot.
-    package func encodeSingle<T: Encodable>(_ value: T, slotID: UInt32) throws {
+    func encodeSingle<T: Encodable>(_ value: T, slotID: UInt32) throws {
         if _slowPath(needsFallback || slot.id != slotID || slot.state != .open || frames.count != slot.depth) {
             throw conflict()
         }

@@ -9,7 +9,7 @@ import Foundation
 /// the duration of the top-level `decode` call only, so a decoder must not be kept past
 /// `init(from:)`. Each thread keeps one decoder for its top-level decodes (see
 /// `TapeScratch`), which `reuse(tape:base:)` points at the next document.
-package final class TapeDecoder: Decoder {
+final class TapeDecoder: Decoder {
     @exclusivity(unchecked) private(set) var tape: JSONTape
     @exclusivity(unchecked) private(set) var reader: TapeReader
 
@@ -20,10 +20,10 @@ package final class TapeDecoder: Decoder {
     /// Key → value index for objects too large for a linear scan, built on first lookup.
     @exclusivity(unchecked) private var largeObjectIndexes: [Int: [String: Int]] = [:]
 
-    package var codingPath: [any CodingKey] { path }
-    package var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var codingPath: [any CodingKey] { path }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    package init(tape: JSONTape, base: UnsafePointer<UInt8>, path: [any CodingKey], current: Int) {
+    init(tape: JSONTape, base: UnsafePointer<UInt8>, path: [any CodingKey], current: Int) {
         self.tape = tape
         self.reader = TapeReader(tape: tape, base: base)
         self.path = path
@@ -31,7 +31,7 @@ package final class TapeDecoder: Decoder {
     }
 
     /// Points this decoder at a new document, forgetting everything about the last.
-    package func reuse(tape: JSONTape, base: UnsafePointer<UInt8>) {
+    func reuse(tape: JSONTape, base: UnsafePointer<UInt8>) {
         self.tape = tape
         reader = TapeReader(tape: tape, base: base)
         current = 0
@@ -42,21 +42,21 @@ package final class TapeDecoder: Decoder {
 
     // MARK: Decoder
 
-    package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard reader.entries[current].kind == .object else {
             throw reader.typeError(KeyedDecodingContainer<Key>.self, expected: "object", at: current, path: path)
         }
         return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, object: current, pathID: -1))
     }
 
-    package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard reader.entries[current].kind == .array else {
             throw reader.typeError([Any].self, expected: "array", at: current, path: path)
         }
         return TapeUnkeyedContainer(decoder: self, array: current, pathID: -1)
     }
 
-    package func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
         TapeSingleValueContainer(decoder: self, index: current, codingPath: path)
     }
 
@@ -64,17 +64,17 @@ package final class TapeDecoder: Decoder {
     /// container stays small enough to be stored inline in an existential.
     @exclusivity(unchecked) private var nestedPaths: [[any CodingKey]] = []
 
-    package func registerPath(_ path: [any CodingKey]) -> Int32 {
+    func registerPath(_ path: [any CodingKey]) -> Int32 {
         nestedPaths.append(path)
         return Int32(truncatingIfNeeded: nestedPaths.count - 1)
     }
 
-    package func registeredPath(_ id: Int32) -> [any CodingKey] {
+    func registeredPath(_ id: Int32) -> [any CodingKey] {
         id < 0 ? path : nestedPaths[Int(id)]
     }
 
     /// A separate decoder positioned at `index`, for `superDecoder()`.
-    package func subDecoder(at index: Int, path: [any CodingKey]) -> TapeDecoder {
+    func subDecoder(at index: Int, path: [any CodingKey]) -> TapeDecoder {
         TapeDecoder(tape: tape, base: reader.base, path: path, current: index)
     }
 
@@ -83,7 +83,7 @@ package final class TapeDecoder: Decoder {
     /// The value index for `key` in the large object at `object` (see
     /// `TapeReader.isLarge`): a key index built on first lookup; the first
     /// occurrence wins when a key is duplicated.
-    package func indexedFind(_ key: String, in object: Int) -> Int? {
+    func indexedFind(_ key: String, in object: Int) -> Int? {
         if let index = largeObjectIndexes[object] { return index[key] }
         var index: [String: Int] = [:]
         var i = object + 1
@@ -104,7 +104,7 @@ package final class TapeDecoder: Decoder {
     /// is the decoder's current path (nested decodes restore it before returning), so the
     /// key is simply pushed and popped. Containers made with `nestedContainer` have their
     /// own path, which is swapped in for the duration.
-    package func unbox<T: Decodable>(
+    func unbox<T: Decodable>(
         _ type: T.Type, at index: Int, key: any CodingKey, containerPath: [any CodingKey]?
     ) throws -> T {
         // Same-type bit casts: each branch runs only when T is exactly that type. Checked
@@ -148,7 +148,7 @@ package final class TapeDecoder: Decoder {
     }
 
     /// Decodes the value at `index` in place (single value containers, the root).
-    package func unboxInPlace<T: Decodable>(_ type: T.Type, at index: Int, containerPath: [any CodingKey]) throws -> T {
+    func unboxInPlace<T: Decodable>(_ type: T.Type, at index: Int, containerPath: [any CodingKey]) throws -> T {
         if let arrayKind = PrimitiveArrayKind(T.self) {
             return try decodePrimitiveArray(arrayKind, as: type, at: index, path: containerPath)
         }

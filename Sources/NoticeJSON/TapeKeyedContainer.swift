@@ -8,28 +8,28 @@ import Foundation
 /// scalars through its own copy of the `TapeReader`. The decoder, reached only for
 /// nested values, large objects and errors, outlives its containers: both live only
 /// for the top-level `decode` call.
-package struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private let reader: TapeReader
     unowned(unsafe) let decoder: TapeDecoder
-    package let object: Int
+    let object: Int
     /// -1 when made directly from the decoder, whose current path is then this
     /// container's path (see `TapeDecoder.unbox`); otherwise registered with
     /// `decoder.registerPath`.
-    package let pathID: Int32
+    let pathID: Int32
 
-    package init(decoder: TapeDecoder, object: Int, pathID: Int32) {
+    init(decoder: TapeDecoder, object: Int, pathID: Int32) {
         self.reader = decoder.reader
         self.decoder = decoder
         self.object = object
         self.pathID = pathID
     }
 
-    package var codingPath: [any CodingKey] { decoder.registeredPath(pathID) }
+    var codingPath: [any CodingKey] { decoder.registeredPath(pathID) }
 
     /// The path to hand `TapeDecoder.unbox`: nil for the decoder's own.
     private var ownPath: [any CodingKey]? { pathID < 0 ? nil : decoder.registeredPath(pathID) }
 
-    package var allKeys: [Key] {
+    var allKeys: [Key] {
         var keys: [Key] = []
         var i = object + 1
         let end = Int(reader.entries[object].end)
@@ -52,7 +52,7 @@ package struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         reader.isLarge(object) ? decoder.indexedFind(name, in: object) : reader.find(name, in: object)
     }
 
-    package func contains(_ key: Key) -> Bool { find(key) != nil }
+    func contains(_ key: Key) -> Bool { find(key) != nil }
 
     @inline(__always)
     private func valueIndex(_ key: Key) throws -> Int {
@@ -75,49 +75,49 @@ package struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         return try T.unbox(from: reader, at: index, path: codingPath + [key])
     }
 
-    package func decodeNil(forKey key: Key) throws -> Bool { reader.isNull(try valueIndex(key)) }
+    func decodeNil(forKey key: Key) throws -> Bool { reader.isNull(try valueIndex(key)) }
 
-    package func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(key) }
-    package func decode(_ type: String.Type, forKey key: Key) throws -> String { try scalar(key) }
-    package func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try scalar(key) }
-    package func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try scalar(key) }
-    package func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try scalar(key) }
-    package func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try scalar(key) }
-    package func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try scalar(key) }
-    package func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try scalar(key) }
-    package func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try scalar(key) }
-    package func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try scalar(key) }
-    package func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try scalar(key) }
-    package func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try scalar(key) }
-    package func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try scalar(key) }
-    package func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try scalar(key) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try scalar(key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try scalar(key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try scalar(key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try scalar(key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try scalar(key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try scalar(key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try scalar(key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try scalar(key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try scalar(key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try scalar(key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try scalar(key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try scalar(key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try scalar(key) }
 
-    package func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try decoder.unbox(type, at: valueIndex(key), key: key, containerPath: ownPath)
     }
 
     // One lookup instead of the default contains + decodeNil + decode (three scans).
-    package func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try scalarIfPresent(key) }
-    package func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try scalarIfPresent(key) }
-    package func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try scalarIfPresent(key) }
-    package func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try scalarIfPresent(key) }
-    package func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try scalarIfPresent(key) }
-    package func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try scalarIfPresent(key) }
-    package func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try scalarIfPresent(key) }
-    package func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try scalarIfPresent(key) }
-    package func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try scalarIfPresent(key) }
-    package func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try scalarIfPresent(key) }
-    package func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try scalarIfPresent(key) }
-    package func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try scalarIfPresent(key) }
-    package func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try scalarIfPresent(key) }
-    package func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try scalarIfPresent(key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try scalarIfPresent(key) }
 
-    package func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let index = find(key), !reader.isNull(index) else { return nil }
         return try decoder.unbox(type, at: index, key: key, containerPath: ownPath)
     }
 
-    package func nestedContainer<NestedKey: CodingKey>(
+    func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
         let index = try valueIndex(key)
@@ -129,7 +129,7 @@ package struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
             TapeKeyedContainer<NestedKey>(decoder: decoder, object: index, pathID: decoder.registerPath(path)))
     }
 
-    package func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         let index = try valueIndex(key)
         let path = codingPath + [key]
         guard reader.entries[index].kind == .array else {
@@ -139,13 +139,13 @@ package struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     /// Like Foundation, a missing `super` key decodes as null rather than failing here.
-    package func superDecoder() throws -> any Decoder {
+    func superDecoder() throws -> any Decoder {
         let key = PayloadCodingKey.superKey
         let index = find(key.stringValue) ?? reader.nullIndex
         return decoder.subDecoder(at: index, path: codingPath + [key])
     }
 
-    package func superDecoder(forKey key: Key) throws -> any Decoder {
+    func superDecoder(forKey key: Key) throws -> any Decoder {
         let index = find(key) ?? reader.nullIndex
         return decoder.subDecoder(at: index, path: codingPath + [key])
     }

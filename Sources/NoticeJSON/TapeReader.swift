@@ -3,42 +3,42 @@
 /// Containers keep a copy, so reading a member (find the key, check the kind, make
 /// the value) touches no class instance and costs no retain or release. Valid only
 /// while the top-level decode that made it runs.
-package struct TapeReader {
-    package let entries: UnsafeMutablePointer<JSONTape.Entry>
-    package let base: UnsafePointer<UInt8>
+struct TapeReader {
+    let entries: UnsafeMutablePointer<JSONTape.Entry>
+    let base: UnsafePointer<UInt8>
     /// The synthetic `null` after the document (see `JSONTape.nullIndex`).
-    package let nullIndex: Int
+    let nullIndex: Int
 
     /// Objects with more members than this are searched through a hashed key index
     /// (`TapeDecoder.indexedFind`) instead of a linear scan.
-    package static let linearScanLimit = 24
+    static let linearScanLimit = 24
 
-    package init(tape: JSONTape, base: UnsafePointer<UInt8>) {
+    init(tape: JSONTape, base: UnsafePointer<UInt8>) {
         entries = tape.storage
         self.base = base
         nullIndex = tape.nullIndex
     }
 
     @inline(__always)
-    package func bytes(of entry: JSONTape.Entry) -> UnsafeBufferPointer<UInt8> {
+    func bytes(of entry: JSONTape.Entry) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: base + Int(entry.start), count: Int(entry.length))
     }
 
     @inline(__always)
-    package func isNull(_ index: Int) -> Bool { entries[index].kind == .null }
+    func isNull(_ index: Int) -> Bool { entries[index].kind == .null }
 
-    package func string(at index: Int) -> String {
+    func string(at index: Int) -> String {
         let entry = entries[index]
         return JSONStringReader.string(bytes(of: entry), escaped: entry.flag)
     }
 
     /// True when `object` is searched by `TapeDecoder.indexedFind` rather than `find`.
     @inline(__always)
-    package func isLarge(_ object: Int) -> Bool { entries[object].length > Self.linearScanLimit }
+    func isLarge(_ object: Int) -> Bool { entries[object].length > Self.linearScanLimit }
 
     /// Tape index of the value for `key` in the object at `object`, which must not be
     /// large; the first occurrence wins when a key is duplicated.
-    package func find(_ key: String, in object: Int) -> Int? {
+    func find(_ key: String, in object: Int) -> Int? {
         var key = key
         return key.withUTF8 { wanted in
             var i = object + 1
@@ -59,7 +59,7 @@ package struct TapeReader {
     // MARK: Errors
 
     /// A short description of the value at `index` for error messages.
-    package func describe(_ index: Int) -> String {
+    func describe(_ index: Int) -> String {
         let entry = entries[index]
         switch entry.kind {
         case .null: return "null"
@@ -77,14 +77,14 @@ package struct TapeReader {
     }
 
     /// `valueNotFound` for null (as Foundation does), `typeMismatch` otherwise.
-    package func typeError(_ type: Any.Type, expected: String, at index: Int, path: [any CodingKey]) -> DecodingError {
+    func typeError(_ type: Any.Type, expected: String, at index: Int, path: [any CodingKey]) -> DecodingError {
         let context = DecodingError.Context(
             codingPath: path, debugDescription: "expected \(expected) but found \(describe(index))")
         if isNull(index) { return .valueNotFound(type, context) }
         return .typeMismatch(type, context)
     }
 
-    package func corrupted(_ path: [any CodingKey], _ message: String) -> DecodingError {
+    func corrupted(_ path: [any CodingKey], _ message: String) -> DecodingError {
         .dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: message))
     }
 }

@@ -2,12 +2,12 @@ import Foundation
 
 /// The primitive types a tape can produce directly, so every container reads them through
 /// one generic path instead of fourteen hand-written copies per container.
-package protocol TapeScalar {
+protocol TapeScalar {
     static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Self
 }
 
 extension Bool: TapeScalar {
-    package static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Bool {
+    static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Bool {
         let entry = reader.entries[index]
         guard entry.kind == .bool else { throw reader.typeError(Bool.self, expected: "Bool", at: index, path: path()) }
         return entry.flag
@@ -15,7 +15,7 @@ extension Bool: TapeScalar {
 }
 
 extension String: TapeScalar {
-    package static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> String {
+    static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> String {
         let entry = reader.entries[index]
         guard entry.kind == .string else { throw reader.typeError(String.self, expected: "String", at: index, path: path()) }
         return JSONStringReader.string(reader.bytes(of: entry), escaped: entry.flag)
@@ -23,7 +23,7 @@ extension String: TapeScalar {
 }
 
 extension Double: TapeScalar {
-    package static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Double {
+    static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Double {
         let entry = reader.entries[index]
         guard entry.kind == .integer || entry.kind == .decimal else {
             throw reader.typeError(Double.self, expected: "Double", at: index, path: path())
@@ -35,7 +35,7 @@ extension Double: TapeScalar {
 }
 
 extension Float: TapeScalar {
-    package static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Float {
+    static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Float {
         let entry = reader.entries[index]
         guard entry.kind == .integer || entry.kind == .decimal else {
             throw reader.typeError(Float.self, expected: "Float", at: index, path: path())
@@ -49,7 +49,7 @@ extension Float: TapeScalar {
 }
 
 extension TapeScalar where Self: FixedWidthInteger {
-    package static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Self {
+    static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Self {
         let entry = reader.entries[index]
         let text = reader.bytes(of: entry)
         switch entry.kind {

@@ -14,24 +14,24 @@ import Darwin
 ///
 /// Not `withUnsafeTemporaryAllocation`: it returns through a `Result<R, E>`, whose
 /// metadata a generic decoder would look up on every call.
-package enum TapeScratch {
+enum TapeScratch {
     /// Entries per thread: 4 KiB, the tape of a payload of about a kilobyte.
-    package static let capacity = 256
+    static let capacity = 256
 
     /// The start of a thread's block, in the place of one entry; the entries follow.
     fileprivate struct Header {
-        package var inUse: Bool
-        package var decoder: Unmanaged<TapeDecoder>?
+        var inUse: Bool
+        var decoder: Unmanaged<TapeDecoder>?
     }
 
     /// One decode's use of the scratch.
-    package struct Lease {
+    struct Lease {
         /// Where the parser records the tape while it fits; empty for a nested decode.
-        package let entries: UnsafeMutableBufferPointer<JSONTape.Entry>
+        let entries: UnsafeMutableBufferPointer<JSONTape.Entry>
         fileprivate let header: UnsafeMutablePointer<Header>?
 
         /// The thread's decoder pointed at `tape`, or a new one for a nested decode.
-        package func decoder(tape: JSONTape, base: UnsafePointer<UInt8>) -> TapeDecoder {
+        func decoder(tape: JSONTape, base: UnsafePointer<UInt8>) -> TapeDecoder {
             guard let header else { return TapeDecoder(tape: tape, base: base, path: [], current: 0) }
             if let kept = header.pointee.decoder?.takeUnretainedValue() {
                 kept.reuse(tape: tape, base: base)
@@ -72,7 +72,7 @@ package enum TapeScratch {
 
     /// Runs `body` with this thread's scratch, or with an empty lease while it is lent.
     @inline(__always)
-    package static func withLease<R, E: Error>(_ body: (Lease) throws(E) -> R) throws(E) -> R {
+    static func withLease<R, E: Error>(_ body: (Lease) throws(E) -> R) throws(E) -> R {
         let block = block()
         let header = block.assumingMemoryBound(to: Header.self)
         if header.pointee.inUse {

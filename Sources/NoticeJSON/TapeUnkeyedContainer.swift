@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Packed into three words (path by reference to the decoder, 32-bit cursor and counts)
 /// so `any UnkeyedDecodingContainer` holds it inline instead of allocating a box.
-package struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
-    package let decoder: TapeDecoder
+struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
+    let decoder: TapeDecoder
     /// Tape index of the element at `currentIndex`.
     private var cursor: UInt32
     private var index: UInt32
@@ -14,7 +14,7 @@ package struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     /// -1: the decoder's current path; otherwise registered with `decoder.registerPath`.
     private let pathID: Int32
 
-    package init(decoder: TapeDecoder, array: Int, pathID: Int32) {
+    init(decoder: TapeDecoder, array: Int, pathID: Int32) {
         self.decoder = decoder
         self.cursor = UInt32(truncatingIfNeeded: array + 1)
         self.index = 0
@@ -22,10 +22,10 @@ package struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         self.pathID = pathID
     }
 
-    package var codingPath: [any CodingKey] { decoder.registeredPath(pathID) }
-    package var count: Int? { Int(elementCount) }
-    package var currentIndex: Int { Int(index) }
-    package var isAtEnd: Bool { index >= elementCount }
+    var codingPath: [any CodingKey] { decoder.registeredPath(pathID) }
+    var count: Int? { Int(elementCount) }
+    var currentIndex: Int { Int(index) }
+    var isAtEnd: Bool { index >= elementCount }
 
     private var position: Int { Int(cursor) }
     private var elementPath: [any CodingKey] { codingPath + [ArrayIndexKey(currentIndex)] }
@@ -49,29 +49,29 @@ package struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         return value
     }
 
-    package mutating func decodeNil() throws -> Bool {
+    mutating func decodeNil() throws -> Bool {
         try checkNotAtEnd(Never?.self)
         guard decoder.reader.isNull(position) else { return false }
         advance()
         return true
     }
 
-    package mutating func decode(_ type: Bool.Type) throws -> Bool { try scalar() }
-    package mutating func decode(_ type: String.Type) throws -> String { try scalar() }
-    package mutating func decode(_ type: Double.Type) throws -> Double { try scalar() }
-    package mutating func decode(_ type: Float.Type) throws -> Float { try scalar() }
-    package mutating func decode(_ type: Int.Type) throws -> Int { try scalar() }
-    package mutating func decode(_ type: Int8.Type) throws -> Int8 { try scalar() }
-    package mutating func decode(_ type: Int16.Type) throws -> Int16 { try scalar() }
-    package mutating func decode(_ type: Int32.Type) throws -> Int32 { try scalar() }
-    package mutating func decode(_ type: Int64.Type) throws -> Int64 { try scalar() }
-    package mutating func decode(_ type: UInt.Type) throws -> UInt { try scalar() }
-    package mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try scalar() }
-    package mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try scalar() }
-    package mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try scalar() }
-    package mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try scalar() }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try scalar() }
+    mutating func decode(_ type: String.Type) throws -> String { try scalar() }
+    mutating func decode(_ type: Double.Type) throws -> Double { try scalar() }
+    mutating func decode(_ type: Float.Type) throws -> Float { try scalar() }
+    mutating func decode(_ type: Int.Type) throws -> Int { try scalar() }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try scalar() }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try scalar() }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try scalar() }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try scalar() }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try scalar() }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try scalar() }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try scalar() }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try scalar() }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try scalar() }
 
-    package mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try checkNotAtEnd(type)
         let value = try decoder.unbox(
             type, at: position, key: ArrayIndexKey(currentIndex),
@@ -80,7 +80,7 @@ package struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         return value
     }
 
-    package mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         try checkNotAtEnd(KeyedDecodingContainer<NestedKey>.self)
         let path = elementPath
         guard decoder.reader.entries[position].kind == .object else {
@@ -92,7 +92,7 @@ package struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         return KeyedDecodingContainer(container)
     }
 
-    package mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         try checkNotAtEnd([Any].self)
         let path = elementPath
         guard decoder.reader.entries[position].kind == .array else {
@@ -103,7 +103,7 @@ package struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         return container
     }
 
-    package mutating func superDecoder() throws -> any Decoder {
+    mutating func superDecoder() throws -> any Decoder {
         try checkNotAtEnd((any Decoder).self)
         let sub = decoder.subDecoder(at: position, path: elementPath)
         advance()

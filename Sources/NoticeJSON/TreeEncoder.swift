@@ -7,10 +7,10 @@ import Foundation
 /// key encoded twice appears twice.
 package final class TreeEncoder: Encoder {
     /// Errors from non-throwing protocol methods, surfaced when encoding finishes.
-    package final class Context {
-        package var error: EncodingError?
+    final class Context {
+        var error: EncodingError?
 
-        package func fail(_ path: [any CodingKey], _ message: String) {
+        func fail(_ path: [any CodingKey], _ message: String) {
             if error == nil {
                 error = EncodingError.invalidValue(
                     message, EncodingError.Context(codingPath: path, debugDescription: message))
@@ -18,12 +18,12 @@ package final class TreeEncoder: Encoder {
         }
     }
 
-    package let node: TreeNode
+    let node: TreeNode
     package let codingPath: [any CodingKey]
-    package let context: Context
+    let context: Context
     package var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    package init(node: TreeNode, codingPath: [any CodingKey], context: Context) {
+    init(node: TreeNode, codingPath: [any CodingKey], context: Context) {
         self.node = node
         self.codingPath = codingPath
         self.context = context
@@ -45,7 +45,7 @@ package final class TreeEncoder: Encoder {
     }
 
     /// Encodes `value` into `node`, honouring the special-cased types.
-    package func encode<T: Encodable>(_ value: T, into node: TreeNode, codingPath: [any CodingKey]) throws {
+    func encode<T: Encodable>(_ value: T, into node: TreeNode, codingPath: [any CodingKey]) throws {
         var writer = ByteWriter(capacity: 32)
         if try EncodingSpecialCases.write(value, into: &writer, codingPath: codingPath) {
             node.kind = .fragment
@@ -57,7 +57,7 @@ package final class TreeEncoder: Encoder {
 
     /// Claims `node` for a container of `kind`; a node already holding something else
     /// is an error (Foundation traps here), reported when encoding finishes.
-    package func claim(_ node: TreeNode, as kind: TreeNode.Kind, path: [any CodingKey]) -> TreeNode {
+    func claim(_ node: TreeNode, as kind: TreeNode.Kind, path: [any CodingKey]) -> TreeNode {
         if node.kind == .empty { node.kind = kind }
         if node.kind == kind { return node }
         context.fail(path, "cannot request a \(kind == .object ? "keyed" : "unkeyed") container for a value that already encoded something else")

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Members and elements live in separate stored arrays (not enum payloads) so appends
 /// mutate in place instead of copying the array each time.
-package final class TreeNode {
-    package enum Kind {
+final class TreeNode {
+    enum Kind {
         /// Nothing encoded yet; written as `{}` like Foundation does.
         case empty
         /// A finished scalar, already rendered as JSON bytes.
@@ -15,19 +15,19 @@ package final class TreeNode {
         case array
     }
 
-    package var kind = Kind.empty
-    package var fragment: [UInt8] = []
-    package var members: [(key: String, node: TreeNode)] = []
-    package var elements: [TreeNode] = []
+    var kind = Kind.empty
+    var fragment: [UInt8] = []
+    var members: [(key: String, node: TreeNode)] = []
+    var elements: [TreeNode] = []
 
-    package func setFragment(_ body: (inout ByteWriter) throws -> Void) rethrows {
+    func setFragment(_ body: (inout ByteWriter) throws -> Void) rethrows {
         var writer = ByteWriter(capacity: 32)
         try body(&writer)
         kind = .fragment
         fragment = writer.bytes
     }
 
-    package func write(into writer: inout ByteWriter) {
+    func write(into writer: inout ByteWriter) {
         switch kind {
         case .empty:
             writer.append(UInt8(ascii: "{"), UInt8(ascii: "}"))
