@@ -33,7 +33,7 @@ package final class SQLiteStatement {
     private weak var connection: SQLiteConnection?
 
     /// Wrapper-internal: only `SQLiteConnection` creates statements.
-    package init(handle: OpaquePointer, sql: String, connection: SQLiteConnection) {
+    init(handle: OpaquePointer, sql: String, connection: SQLiteConnection) {
         self.handle = handle
         self.sql = sql
         self.connection = connection
@@ -49,7 +49,7 @@ package final class SQLiteStatement {
     /// Wrapper-internal: finalizes now, before the connection closes, so that
     /// `sqlite3_close_v2` really closes instead of leaving a zombie connection
     /// that keeps file locks and memory for as long as this object lives.
-    package func invalidate() {
+    func invalidate() {
         if let handle {
             sqlite3_finalize(handle)
             self.handle = nil

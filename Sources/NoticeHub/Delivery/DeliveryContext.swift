@@ -32,7 +32,7 @@ struct DeliveryContext {
     @inline(__always)
     static var current: DeliveryContext {
         if let block = pthread_getspecific(key) {
-            return Unmanaged<DeliveryThread>.fromOpaque(block)._withUnsafeGuaranteedRef {
+            return Unmanaged<DeliveryThread>.fromOpaque(block).withBorrowedInstance {
                 DeliveryContext(state: $0.state)
             }
         }

@@ -124,7 +124,7 @@ extension NoticeHub {
         context.delivering {
             // The array keeps every registration alive: no retain per call.
             for index in registrations.indices {
-                Unmanaged.passUnretained(registrations[index])._withUnsafeGuaranteedRef { registration in
+                Unmanaged.passUnretained(registrations[index]).withBorrowedInstance { registration in
                     _ = registration.invoke(in: context) { $0(notice) }
                 }
             }

@@ -119,7 +119,7 @@ final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
         // Set until a cancel that has seen this invocation's slot (or count)
         // clear: it cannot be released under this call.
         guard let pointer = UnsafeRawPointer(bitPattern: box.load(ordering: .relaxed)) else { return false }
-        try Unmanaged<Box>.fromOpaque(pointer)._withUnsafeGuaranteedRef { try body($0.handler) }
+        try Unmanaged<Box>.fromOpaque(pointer).withBorrowedInstance { try body($0.handler) }
         return true
     }
 
