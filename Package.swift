@@ -89,7 +89,7 @@ let package = Package(
         .executableTarget(
             name: "NoticeTortureChild",
             dependencies: ["NoticeHub", "NoticeNews"],
-            path: "Tests/Support/TortureChild",
+            path: "Tests/TortureChild",
             swiftSettings: strictSettings
         ),
         .testTarget(
