@@ -8,6 +8,7 @@ public enum BenchSuite {
         "post.name.k10", "post.name.k100", "post.name.k1000",
         "post.sender.k10", "post.sender.k100", "post.sender.k1000",
         "stream.delivery",
+        "subscribe.cancel.idle", "subscribe.cancel.live1000", "subscribe.cancel.busy", "subscribe.cancel.busy.same",
         "journal.append.batched", "journal.append.durable.t1", "journal.append.durable.t8",
         "replay.typed", "replay.memory",
         "request.r1", "collect.r10",
@@ -21,6 +22,7 @@ public enum BenchSuite {
         defer { try? FileManager.default.removeItem(at: options.directory) }
         try PostBench.run(options, report: report)
         if options.selects("stream.delivery") { report(try await StreamBench.run(options)) }
+        try SubscribeBench.run(options, report: report)
         try JournalAppendBench.run(options, report: report)
         try ReplayBench.run(options, report: report)
         for result in try await ReplyBench.run(options) { report(result) }

@@ -9,12 +9,33 @@ import Synchronization
 ///
 /// Cancellation is exact: once `cancel()` returns (called outside any
 /// delivery), the handler never runs again and no call of it is still
-/// running. An invocation announces itself in its thread's running slot
-/// (``DeliveryThread``) and only starts while the cancelled bit is clear;
-/// `cancel()` sets the bit and waits for every slot holding this
-/// registration. Invocations nested deeper than the slots count themselves
-/// in the state word instead: bit 0 says cancelled, the rest counts those
-/// invocations (in steps of two).
+/// running. A registration delivers in one of two modes, recorded in its
+/// state word beside the cancelled bit:
+///
+/// - **Counted** (every registration starts so): an invocation adds itself to
+///   the state word's count with an atomic read-modify-write, and only runs
+///   the handler when the cancelled bit was clear in the value it replaced.
+///   `cancel()` sets the bit with a read-modify-write of the same word and
+///   waits for the count to drain. Both sides change one word, so they are
+///   ordered by it alone: no fence, and no look at other threads.
+/// - **Slotted**: after ``upgradeThreshold`` invocations the registration
+///   switches for good. An invocation then announces itself in its thread's
+///   running slot (``DeliveryThread``), fences lightly, and runs only if the
+///   cancelled bit is clear: no read-modify-write, which is what keeps a
+///   post to long-lived observers fast. `cancel()` pays instead: it sets the
+///   bit, makes every thread fence (``AsymmetricFence/heavy()``) and waits
+///   until no thread's slot holds the registration.
+///
+/// Why the two compose: the switch sets the slotted bit with a
+/// read-modify-write that only succeeds while the cancelled bit is clear. So
+/// `cancel()`'s read-modify-write either sees the slotted bit (and waits for
+/// slots too) or precedes the switch, which then never happens; an
+/// invocation that read the slotted bit reads the word again after its
+/// fence, and by coherence sees the cancelled bit of any cancel that came
+/// before the switch. Subscriptions that come and go therefore never pay for
+/// a process-wide fence, and a cancel pays one only for a registration that
+/// has been delivered often. Invocations nested deeper than the running
+/// slots count themselves in either mode.
 ///
 /// An observer's registration may outlive its cancel in the per-thread
 /// caches of handler lists (``TargetCache``), so a cancel that waited for the
@@ -44,8 +65,19 @@ final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
         let handler: Handler
         init(_ handler: Handler) { self.handler = handler }
     }
+    /// The state word: bit 0 cancelled, bit 1 slotted, bits 2–31 the
+    /// invocations counted in now, bits 32 and up the invocations counted
+    /// so far (towards the switch to slotted).
     private static var cancelledBit: Int { 1 }
-    private static var invocationUnit: Int { 2 }
+    private static var slottedBit: Int { 2 }
+    private static var invocationUnit: Int { 4 }
+    private static var runningMask: Int { 0xFFFF_FFFC }
+    private static var deliveredUnit: Int { 1 << 32 }
+    /// Invocations after which a registration delivers through the running
+    /// slots: enough that a subscription made for a moment (a request's, a
+    /// screen's) stays counted, few enough that a long-lived observer soon
+    /// posts without read-modify-writes.
+    static var upgradeThreshold: Int { 64 }
 
     init(
         number: UInt64, name: NoticeName?, sender: Sender?, excludedSender: Sender?,
@@ -95,19 +127,36 @@ final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
     @inline(__always)
     func invoke(in context: DeliveryContext, _ body: (Handler) throws -> Void) rethrows -> Bool {
         let level = context.level
-        guard level < DeliveryThread.slotCount else { return try invokeCounted(body) }
+        guard level < DeliveryThread.slotCount,
+              state.load(ordering: .relaxed) & Self.slottedBit != 0 else { return try invokeCounted(body) }
         context.enter(slotValue, at: level)
         defer { context.leave(at: level) }
         guard state.load(ordering: .relaxed) & Self.cancelledBit == 0 else { return false }
         return try run(body)
     }
 
-    /// `invoke` for deliveries nested deeper than the running slots.
+    /// `invoke` in counted mode, and for deliveries nested deeper than the
+    /// running slots in either mode; switches to slotted mode at the
+    /// threshold.
     private func invokeCounted(_ body: (Handler) throws -> Void) rethrows -> Bool {
-        let before = state.wrappingAdd(Self.invocationUnit, ordering: .acquiring).oldValue
+        let before = state.wrappingAdd(Self.invocationUnit + Self.deliveredUnit, ordering: .acquiring).oldValue
         defer { state.wrappingSubtract(Self.invocationUnit, ordering: .releasing) }
         guard before & Self.cancelledBit == 0 else { return false }
+        if before >> 32 == Self.upgradeThreshold, before & Self.slottedBit == 0 {
+            upgrade()
+        }
         return try run(body)
+    }
+
+    /// Sets the slotted bit unless a cancel came first (see the type's notes).
+    private func upgrade() {
+        var current = state.load(ordering: .relaxed)
+        while current & (Self.cancelledBit | Self.slottedBit) == 0 {
+            let (exchanged, original) = state.compareExchange(
+                expected: current, desired: current | Self.slottedBit, ordering: .acquiringAndReleasing)
+            if exchanged { return }
+            current = original
+        }
     }
 
     @inline(__always)
@@ -138,8 +187,10 @@ final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
         // handler another thread waits on): waiting could never end.
         let caller = DeliveryContext.existingThread
         if let caller, caller.isDelivering { return }
-        DeliveryThreads.waitUntilNoneRuns(slotValue, except: caller)
-        while state.load(ordering: .acquiring) >= Self.invocationUnit {
+        if before & Self.slottedBit != 0 {
+            DeliveryThreads.waitUntilNoneRuns(slotValue, except: caller)
+        }
+        while state.load(ordering: .acquiring) & Self.runningMask != 0 {
             sched_yield()
         }
         // No invocation is running and none can start: the handler may go.

@@ -140,10 +140,10 @@ final class Registry<Handler: Sendable>: Sendable {
 
     private static func remove(_ registration: Registration<Handler>, from state: inout State) {
         if let name = registration.name {
-            guard var list = state.byName[name],
-                  let index = position(of: registration, in: list) else { return }
-            list.remove(at: index)
-            state.byName[name] = list.isEmpty ? nil : list
+            guard let index = state.byName[name].flatMap({ position(of: registration, in: $0) }) else { return }
+            // In place: a copy of the list would cost an allocation per cancel.
+            state.byName[name]!.remove(at: index)
+            if state.byName[name]!.isEmpty { state.byName[name] = nil }
             invalidate(name, &state)
         } else {
             guard let index = position(of: registration, in: state.anyName) else { return }
