@@ -51,12 +51,12 @@ extension NoticeHub {
         using handler: @escaping @Sendable (Owner, Notice) -> Void
     ) -> Subscription {
         let reference = OwnerReference(owner)
-        let registration = observers.add(
-            name: name, sender: sender, excludedSender: colleague, owner: reference
-        ) { [reference] notice in
+        let ownersHandler: ObserverHandler = { [reference] notice in
             guard let owner = reference.object as? Owner else { return }
             handler(owner, notice)
         }
+        let registration = observers.add(
+            name: name, sender: sender, excludedSender: colleague, owner: reference, handler: ownersHandler)
         return Subscription(registration: registration, issuer: identity, cancelsOnDeinit: false)
     }
 }

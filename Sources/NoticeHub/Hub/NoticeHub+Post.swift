@@ -117,7 +117,7 @@ extension NoticeHub {
     }
 
     private func deliver(
-        _ notice: Notice, to registrations: UnsafeBufferPointer<Registration<ObserverHandler>>,
+        _ notice: Notice, to registrations: UnsafeBufferPointer<Registration>,
         in context: DeliveryContext
     ) {
         guard !registrations.isEmpty else { return }
@@ -125,7 +125,7 @@ extension NoticeHub {
             // The array keeps every registration alive: no retain per call.
             for index in registrations.indices {
                 Unmanaged.passUnretained(registrations[index]).withBorrowedInstance { registration in
-                    _ = registration.invoke(in: context) { $0(notice) }
+                    _ = registration.invoke(as: ObserverHandler.self, in: context) { $0(notice) }
                 }
             }
         }
@@ -138,7 +138,7 @@ struct RecentTargets {
     let name: NoticeName
     let sender: Sender?
     let changeCount: UInt64
-    let targets: Registry<ObserverHandler>.Targets
+    let targets: Registry.Targets
 
     func serves(_ notice: Notice, at changeCount: UInt64) -> Bool {
         self.changeCount == changeCount && name == notice.name && sender == notice.sender

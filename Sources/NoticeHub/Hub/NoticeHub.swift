@@ -27,8 +27,8 @@
 /// - On a journal, a notice is appended (under the hub's ``Durability``)
 ///   before it is delivered, and carries its sequence number.
 public final class NoticeHub: Sendable {
-    let observers = Registry<ObserverHandler>(cachedPerThread: true)
-    let responders = Registry<Responder>(cachedPerThread: false)
+    let observers = Registry(cachedPerThread: true)
+    let responders = Registry(cachedPerThread: false)
     /// The journal and its writer; nil for an in-memory hub.
     let journal: (any NoticeJournal)?
     let writer: JournalWriter?

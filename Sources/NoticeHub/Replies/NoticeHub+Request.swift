@@ -26,7 +26,7 @@ extension NoticeHub {
         let context = DeliveryContext.current
         context.delivering {
             for registration in targets {
-                _ = registration.invoke(in: context) { handler in
+                _ = registration.invoke(as: Responder.self, in: context) { handler in
                     let answer: Result<any Sendable, any Error>
                     switch handler {
                     case .sync(let respond):

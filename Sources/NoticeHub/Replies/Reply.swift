@@ -43,7 +43,8 @@ enum Responder: Sendable {
     case async(@Sendable (Notice) async throws -> any Sendable)
 }
 
-extension Registration where Handler == Responder {
+extension Registration {
+    // Responder registrations only.
     /// Responders always have an identity: the sender they answer as.
     var responder: Sender { excludedSender! }
 

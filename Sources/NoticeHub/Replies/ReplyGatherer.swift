@@ -30,7 +30,7 @@ final class ReplyGatherer<Value: Sendable>: Sendable {
     }
 
     func run(
-        targets: [Registration<Responder>], notice: Notice, timeout: Duration
+        targets: [Registration], notice: Notice, timeout: Duration
     ) async -> ReplyCollection<Value>.StopReason {
         await withCheckedContinuation { continuation in
             let stopped = state.locked { state -> Bool in
@@ -68,10 +68,10 @@ final class ReplyGatherer<Value: Sendable>: Sendable {
 
     /// Nil when the responder was cancelled before it could answer.
     private static func answer(
-        _ registration: Registration<Responder>, _ notice: Notice
+        _ registration: Registration, _ notice: Notice
     ) async -> Result<any Sendable, any Error>? {
         guard !registration.isCancelled else { return nil }
-        switch registration.handler {
+        switch registration.handler(as: Responder.self) {
         case .sync(let respond):
             var answer: Result<any Sendable, any Error>?
             // Counted as a delivery, like every invocation: a responder whose
@@ -79,7 +79,7 @@ final class ReplyGatherer<Value: Sendable>: Sendable {
             // for its own call to end.
             let context = DeliveryContext.current
             context.delivering {
-                _ = registration.invoke(in: context) { _ in answer = Result { try respond(notice) } }
+                _ = registration.invoke(as: Responder.self, in: context) { _ in answer = Result { try respond(notice) } }
             }
             return answer
         case .async(let respond):

@@ -41,7 +41,13 @@ import Synchronization
 /// caches of handler lists (``TargetCache``), so a cancel that waited for the
 /// running handlers releases the handler, and what its closure captured, at
 /// once.
-final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
+///
+/// Not generic: the handler sits in a typed box that the caller names when
+/// it invokes (observers' registries hold only ``ObserverHandler``s,
+/// responders' only ``Responder``s). A generic class would reach
+/// `cancel()` through the token's existential in unspecialized code, which
+/// looked up generic metadata at run time on every subscribe and cancel.
+final class Registration: Sendable, CancellableRegistration {
     /// Position in registration order; delivery follows it.
     let number: UInt64
     let name: NoticeName?
@@ -50,7 +56,7 @@ final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
     let excludedSender: Sender?
     /// Set for subscriptions that end with their owner.
     let owner: OwnerReference?
-    weak let registry: Registry<Handler>?
+    weak let registry: Registry?
 
     private let state = Atomic<Int>(0)
     /// The handler in a box, as an unmanaged reference: read with no
@@ -61,10 +67,6 @@ final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
     /// cancel can tell when it has finished with it.
     private let releasesHandler: Bool
 
-    private final class Box: Sendable {
-        let handler: Handler
-        init(_ handler: Handler) { self.handler = handler }
-    }
     /// The state word: bit 0 cancelled, bit 1 slotted, bits 2–31 the
     /// invocations counted in now, bits 32 and up the invocations counted
     /// so far (towards the switch to slotted).
@@ -79,9 +81,9 @@ final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
     /// posts without read-modify-writes.
     static var upgradeThreshold: Int { 64 }
 
-    init(
+    init<Handler: Sendable>(
         number: UInt64, name: NoticeName?, sender: Sender?, excludedSender: Sender?,
-        owner: OwnerReference?, registry: Registry<Handler>, releasesHandler: Bool,
+        owner: OwnerReference?, registry: Registry, releasesHandler: Bool,
         handler: Handler
     ) {
         self.number = number
@@ -91,7 +93,7 @@ final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
         self.owner = owner
         self.registry = registry
         self.releasesHandler = releasesHandler
-        box = Atomic(UInt(bitPattern: Unmanaged.passRetained(Box(handler)).toOpaque()))
+        box = Atomic(UInt(bitPattern: Unmanaged.passRetained(HandlerBox(handler)).toOpaque()))
     }
 
     deinit {
@@ -100,15 +102,14 @@ final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
 
     private static func release(_ bits: UInt) {
         guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return }
-        Unmanaged<Box>.fromOpaque(pointer).release()
+        Unmanaged<AnyObject>.fromOpaque(pointer).release()
     }
 
     /// The handler, for callers outside `invoke` (asynchronous responders,
     /// whose registrations keep it until they are freed).
-    var handler: Handler {
+    func handler<Handler: Sendable>(as type: Handler.Type) -> Handler {
         precondition(!releasesHandler, "the handler of an observer is only reached through invoke")
-        return Unmanaged<Box>.fromOpaque(UnsafeRawPointer(bitPattern: box.load(ordering: .relaxed))!)
-            .takeUnretainedValue().handler
+        return HandlerBox<Handler>.unretained(box.load(ordering: .relaxed)).handler
     }
 
     /// Whether a notice from `noticeSender` is for this registration.
@@ -125,7 +126,9 @@ final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
     /// skipped. Call it inside `context.delivering`: an orphan cancels itself
     /// here and must not wait for its own invocation.
     @inline(__always)
-    func invoke(in context: DeliveryContext, _ body: (Handler) throws -> Void) rethrows -> Bool {
+    func invoke<Handler: Sendable>(
+        as type: Handler.Type, in context: DeliveryContext, _ body: (Handler) throws -> Void
+    ) rethrows -> Bool {
         let level = context.level
         guard level < DeliveryThread.slotCount,
               state.load(ordering: .relaxed) & Self.slottedBit != 0 else { return try invokeCounted(body) }
@@ -138,7 +141,7 @@ final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
     /// `invoke` in counted mode, and for deliveries nested deeper than the
     /// running slots in either mode; switches to slotted mode at the
     /// threshold.
-    private func invokeCounted(_ body: (Handler) throws -> Void) rethrows -> Bool {
+    private func invokeCounted<Handler: Sendable>(_ body: (Handler) throws -> Void) rethrows -> Bool {
         let before = state.wrappingAdd(Self.invocationUnit + Self.deliveredUnit, ordering: .acquiring).oldValue
         defer { state.wrappingSubtract(Self.invocationUnit, ordering: .releasing) }
         guard before & Self.cancelledBit == 0 else { return false }
@@ -160,15 +163,18 @@ final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
     }
 
     @inline(__always)
-    private func run(_ body: (Handler) throws -> Void) rethrows -> Bool {
+    private func run<Handler: Sendable>(_ body: (Handler) throws -> Void) rethrows -> Bool {
         if let owner, owner.isGone {
             cancel()
             return false
         }
         // Set until a cancel that has seen this invocation's slot (or count)
         // clear: it cannot be released under this call.
-        guard let pointer = UnsafeRawPointer(bitPattern: box.load(ordering: .relaxed)) else { return false }
-        try Unmanaged<Box>.fromOpaque(pointer).withBorrowedInstance { try body($0.handler) }
+        let bits = box.load(ordering: .relaxed)
+        guard bits != 0 else { return false }
+        assert(HandlerBox<Handler>.holds(bits), "a registration invoked as \(Handler.self)")
+        try Unmanaged<HandlerBox<Handler>>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
+            .withBorrowedInstance { try body($0.handler) }
         return true
     }
 
@@ -197,6 +203,27 @@ final class Registration<Handler: Sendable>: Sendable, CancellableRegistration {
         if releasesHandler {
             Self.release(box.exchange(0, ordering: .acquiringAndReleasing))
         }
+    }
+}
+
+/// A registration's handler, boxed so that it is one reference whatever its
+/// type.
+final class HandlerBox<Handler: Sendable>: Sendable {
+    let handler: Handler
+
+    init(_ handler: Handler) {
+        self.handler = handler
+    }
+
+    /// Whether the box behind `bits` is of this type (for assertions).
+    static func holds(_ bits: UInt) -> Bool {
+        Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue() is HandlerBox
+    }
+
+    /// The box behind `bits`, which must be a box of this type.
+    static func unretained(_ bits: UInt) -> HandlerBox {
+        let object = Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue()
+        return unsafeDowncast(object, to: HandlerBox.self)
     }
 }
 

@@ -11,7 +11,7 @@ import Synchronization
 /// are called after the lock is released. Observers' answers are also kept
 /// per thread (``TargetCache``), which spares most posts the lock and the
 /// retain.
-final class Registry<Handler: Sendable>: Sendable {
+final class Registry: Sendable {
     /// Unique in the process, unlike an address: names this registry in the
     /// per-thread caches, which may outlive it.
     let identity = registryIdentities.add(1, ordering: .relaxed).newValue
@@ -30,7 +30,7 @@ final class Registry<Handler: Sendable>: Sendable {
     /// A cache starts over beyond this many entries.
     private static var cacheLimit: Int { 4096 }
 
-    typealias Targets = [Registration<Handler>]
+    typealias Targets = [Registration]
 
     init(cachedPerThread: Bool) {
         self.cachedPerThread = cachedPerThread
@@ -55,10 +55,10 @@ final class Registry<Handler: Sendable>: Sendable {
     }
 
     /// Adds a handler; it receives notices posted after this returns.
-    func add(
+    func add<Handler: Sendable>(
         name: NoticeName?, sender: Sender?, excludedSender: Sender?,
         owner: OwnerReference?, handler: Handler
-    ) -> Registration<Handler> {
+    ) -> Registration {
         state.locked { state in
             let registration = Registration(
                 number: state.nextNumber, name: name, sender: sender,
@@ -83,7 +83,7 @@ final class Registry<Handler: Sendable>: Sendable {
         }
     }
 
-    func remove(_ registration: Registration<Handler>) {
+    func remove(_ registration: Registration) {
         state.locked { state in
             Self.remove(registration, from: &state)
             changes.add(1, ordering: .releasing)
@@ -138,7 +138,7 @@ final class Registry<Handler: Sendable>: Sendable {
         }
     }
 
-    private static func remove(_ registration: Registration<Handler>, from state: inout State) {
+    private static func remove(_ registration: Registration, from state: inout State) {
         if let name = registration.name {
             guard let index = state.byName[name].flatMap({ position(of: registration, in: $0) }) else { return }
             // In place: a copy of the list would cost an allocation per cancel.
@@ -166,7 +166,7 @@ final class Registry<Handler: Sendable>: Sendable {
     }
 
     /// Lists are sorted by registration number: binary search.
-    private static func position(of registration: Registration<Handler>, in list: Targets) -> Int? {
+    private static func position(of registration: Registration, in list: Targets) -> Int? {
         var low = 0, high = list.count
         while low < high {
             let middle = (low + high) / 2
@@ -180,7 +180,7 @@ final class Registry<Handler: Sendable>: Sendable {
         result.reserveCapacity(named.count + unnamed.count)
         var i = 0, j = 0
         while i < named.count || j < unnamed.count {
-            let next: Registration<Handler>
+            let next: Registration
             if j == unnamed.count || (i < named.count && named[i].number < unnamed[j].number) {
                 next = named[i]
                 i += 1

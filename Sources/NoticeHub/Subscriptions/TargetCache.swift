@@ -19,8 +19,8 @@
 /// cancel releases the handler itself (``Registration``), so what a closure
 /// captured does not live on in idle threads' caches.
 struct TargetCache: ~Copyable {
-    typealias Targets = Registry<ObserverHandler>.Targets
-    typealias Buffer = UnsafeBufferPointer<Registration<ObserverHandler>>
+    typealias Targets = Registry.Targets
+    typealias Buffer = UnsafeBufferPointer<Registration>
 
     /// A power of two.
     static var size: Int { 64 }
