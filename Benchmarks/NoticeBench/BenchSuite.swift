@@ -11,7 +11,7 @@ public enum BenchSuite {
         "subscribe.cancel.idle", "subscribe.cancel.live1000", "subscribe.cancel.busy", "subscribe.cancel.busy.same",
         "journal.append.batched", "journal.append.durable.t1", "journal.append.durable.t8",
         "replay.typed", "replay.memory",
-        "request.r1", "collect.r10",
+        "request.r1", "request.r1.async", "collect.r10",
         "follow.latency",
         "rebuild.state", "rebuild.replay",
     ]

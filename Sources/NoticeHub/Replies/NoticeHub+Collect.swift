@@ -3,6 +3,11 @@ extension NoticeHub {
     /// `requester`, and gathers replies until all have answered, `maxReplies`
     /// have arrived, or `timeout` passes — whichever comes first.
     ///
+    /// Synchronous responders answer first, on the calling task, in
+    /// registration order (the timeout bounds the wait for asynchronous
+    /// ones); asynchronous responders answer concurrently, each in a task of
+    /// its own.
+    ///
     /// A responder that throws answers with a failed ``Reply``, and that
     /// reply counts towards `maxReplies` like any other: the cap bounds how
     /// many answers are waited for, successful or not.
@@ -26,10 +31,37 @@ extension NoticeHub {
                 replies: [], stopReason: targets.isEmpty ? .noResponders : .maxRepliesReached,
                 asked: targets.count)
         }
+        guard !Task.isCancelled else {
+            return ReplyCollection(replies: [], stopReason: .cancelled, asked: targets.count)
+        }
         let notice = Notice(name: name, sender: requester, payload: .value(payload))
-        let gatherer = ReplyGatherer<Value>(asked: targets.count, maxReplies: maxReplies)
+        // Synchronous responders answer at once, on this task and in
+        // registration order, as `request` asks them: a collection that only
+        // they serve never suspends, and needs no task and no timer.
+        var replies: [Reply<Value>] = []
+        var replyOrders: [Int] = []
+        var waiting: [(order: Int, registration: Registration)] = []
+        let context = DeliveryContext.current
+        for (order, registration) in targets.enumerated() {
+            guard !registration.answersAsynchronously else {
+                waiting.append((order, registration))
+                continue
+            }
+            guard let answer = registration.answerSynchronously(notice, in: context) else { continue }
+            replies.append(registration.reply(answer, as: Value.self))
+            replyOrders.append(order)
+            if replies.count >= maxReplies {
+                return ReplyCollection(replies: replies, stopReason: .maxRepliesReached, asked: targets.count)
+            }
+        }
+        guard !waiting.isEmpty else {
+            return ReplyCollection(replies: replies, stopReason: .allAnswered, asked: targets.count)
+        }
+        let gatherer = ReplyGatherer<Value>(
+            asked: targets.count, maxReplies: maxReplies, answered: targets.count - waiting.count,
+            arrived: Array(zip(replyOrders, replies)))
         let reason = await withTaskCancellationHandler {
-            await gatherer.run(targets: targets, notice: notice, timeout: timeout)
+            await gatherer.run(waiting, notice: notice, timeout: timeout)
         } onCancel: {
             gatherer.finish(.cancelled)
         }

@@ -24,18 +24,9 @@ extension NoticeHub {
         var replies: [Reply<Value>] = []
         replies.reserveCapacity(targets.count)
         let context = DeliveryContext.current
-        context.delivering {
-            for registration in targets {
-                _ = registration.invoke(as: Responder.self, in: context) { handler in
-                    let answer: Result<any Sendable, any Error>
-                    switch handler {
-                    case .sync(let respond):
-                        answer = Result { try respond(notice) }
-                    case .async:
-                        answer = .failure(NoticeHubError.asynchronousResponder(registration.responder))
-                    }
-                    replies.append(registration.reply(answer, as: Value.self))
-                }
+        for registration in targets {
+            if let answer = registration.answerSynchronously(notice, in: context) {
+                replies.append(registration.reply(answer, as: Value.self))
             }
         }
         return replies

@@ -6,6 +6,7 @@ public struct Reply<Value: Sendable>: Sendable {
     public let result: Result<Value, any Error>
 
     /// The answer, or nil when the responder failed.
+    @inlinable
     public var value: Value? { try? result.get() }
 }
 
@@ -33,7 +34,8 @@ public struct ReplyCollection<Value: Sendable>: Sendable {
     public let asked: Int
 
     /// The successful answers, in registration order.
-    public var values: [Value] { replies.compactMap(\.value) }
+    @inlinable
+    public var values: [Value] { replies.compactMap { $0.value } }
 }
 
 /// A responder's handler: synchronous responders answer both forms of request,
@@ -43,8 +45,8 @@ enum Responder: Sendable {
     case async(@Sendable (Notice) async throws -> any Sendable)
 }
 
+/// What responders' registrations add: their identity and their answers.
 extension Registration {
-    // Responder registrations only.
     /// Responders always have an identity: the sender they answer as.
     var responder: Sender { excludedSender! }
 
@@ -59,5 +61,31 @@ extension Registration {
         case .failure(let error):
             Reply(responder: responder, result: .failure(error))
         }
+    }
+
+    /// Whether the responder answers asynchronously (only `collect` waits
+    /// for such answers).
+    var answersAsynchronously: Bool {
+        if case .async = handler(as: Responder.self) { true } else { false }
+    }
+
+    /// Runs a synchronous responder on this thread; nil when it was cancelled
+    /// before it could answer. Counted as a delivery, like every
+    /// invocation: a responder whose owner is gone cancels itself inside
+    /// `invoke`, and must not wait for its own call to end. An asynchronous
+    /// responder answers ``NoticeHubError/asynchronousResponder(_:)``.
+    func answerSynchronously(_ notice: Notice, in context: DeliveryContext) -> Result<any Sendable, any Error>? {
+        var answer: Result<any Sendable, any Error>?
+        context.delivering {
+            _ = invoke(as: Responder.self, in: context) { handler in
+                switch handler {
+                case .sync(let respond):
+                    answer = Result { try respond(notice) }
+                case .async:
+                    answer = .failure(NoticeHubError.asynchronousResponder(responder))
+                }
+            }
+        }
+        return answer
     }
 }

@@ -1,6 +1,7 @@
 import Synchronization
 
-/// Gathers the replies of one asynchronous collection.
+/// Gathers the replies of one asynchronous collection from its asynchronous
+/// responders, after the synchronous ones answered.
 ///
 /// Each responder runs in its own task and reports here; the first of "all
 /// answered", "maximum reached", "timed out" or "cancelled" resumes the
@@ -17,20 +18,24 @@ final class ReplyGatherer<Value: Sendable>: Sendable {
 
     private let asked: Int
     private let maxReplies: Int
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
-    init(asked: Int, maxReplies: Int) {
+    /// `answered` responders have answered already, giving `arrived`.
+    init(asked: Int, maxReplies: Int, answered: Int, arrived: [(order: Int, reply: Reply<Value>)]) {
         self.asked = asked
         self.maxReplies = maxReplies
+        state = Mutex(State(arrived: arrived, answered: answered))
     }
 
     /// The replies that arrived before the stop, in registration order.
     var replies: [Reply<Value>] {
-        state.locked { $0.arrived.sorted { $0.order < $1.order }.map(\.reply) }
+        state.locked { $0.arrived.sorted { $0.order < $1.order }.map { $0.reply } }
     }
 
+    /// Asks the asynchronous responders `waiting`, each at its place in
+    /// registration order, and returns once the collection stops.
     func run(
-        targets: [Registration], notice: Notice, timeout: Duration
+        _ waiting: [(order: Int, registration: Registration)], notice: Notice, timeout: Duration
     ) async -> ReplyCollection<Value>.StopReason {
         await withCheckedContinuation { continuation in
             let stopped = state.locked { state -> Bool in
@@ -43,7 +48,7 @@ final class ReplyGatherer<Value: Sendable>: Sendable {
                 return
             }
             var tasks: [Task<Void, Never>] = []
-            for (order, registration) in targets.enumerated() {
+            for (order, registration) in waiting {
                 tasks.append(Task { [self] in
                     guard let answer = await Self.answer(registration, notice) else {
                         self.record(order: order, reply: nil)
@@ -66,28 +71,19 @@ final class ReplyGatherer<Value: Sendable>: Sendable {
         }
     }
 
-    /// Nil when the responder was cancelled before it could answer.
+    /// An asynchronous responder's answer; nil when it was cancelled before
+    /// it could answer.
     private static func answer(
         _ registration: Registration, _ notice: Notice
     ) async -> Result<any Sendable, any Error>? {
         guard !registration.isCancelled else { return nil }
-        switch registration.handler(as: Responder.self) {
-        case .sync(let respond):
-            var answer: Result<any Sendable, any Error>?
-            // Counted as a delivery, like every invocation: a responder whose
-            // owner is gone cancels itself inside `invoke`, and must not wait
-            // for its own call to end.
-            let context = DeliveryContext.current
-            context.delivering {
-                _ = registration.invoke(as: Responder.self, in: context) { _ in answer = Result { try respond(notice) } }
-            }
-            return answer
-        case .async(let respond):
-            do {
-                return .success(try await respond(notice))
-            } catch {
-                return .failure(error)
-            }
+        guard case .async(let respond) = registration.handler(as: Responder.self) else {
+            preconditionFailure("synchronous responders answer before the gatherer runs")
+        }
+        do {
+            return .success(try await respond(notice))
+        } catch {
+            return .failure(error)
         }
     }
 
