@@ -4,7 +4,8 @@ import NoticeHub
 /// `stream.delivery`: a producer thread posts, a task iterates the async
 /// sequence; per delivered notice. Anchor: NotificationCenter's
 /// `messages(of:for:bufferSize:)` with an `AsyncMessage`, a buffer that
-/// drops nothing.
+/// drops nothing. `stream.open.close`: a loop that starts, takes one notice
+/// and ends, against the same loop over NotificationCenter's messages.
 enum StreamBench {
     struct Tick: NotificationCenter.AsyncMessage {
         typealias Subject = NSObject
@@ -12,7 +13,12 @@ enum StreamBench {
         var value: Int
     }
 
-    static func run(_ options: BenchOptions) async throws -> BenchResult {
+    static func run(_ options: BenchOptions, report: (BenchResult) -> Void) async throws {
+        if options.selects("stream.delivery") { report(try await delivery(options)) }
+        if options.selects("stream.open.close") { report(try await openClose(options)) }
+    }
+
+    private static func delivery(_ options: BenchOptions) async throws -> BenchResult {
         let count = options.size(200_000, floor: 10_000)
         var ours: [Double] = []
         var anchor: [Double] = []
@@ -71,5 +77,40 @@ enum StreamBench {
         let elapsed = now() - start
         try check(received == count && checksum == count * (count - 1) / 2, "NotificationCenter stream: \(received) of \(count)")
         return Double(elapsed) / Double(count)
+    }
+
+    private static func openClose(_ options: BenchOptions) async throws -> BenchResult {
+        let count = options.size(100_000, floor: 10_000)
+        let hub = NoticeHub()
+        let center = NotificationCenter()
+        let subject = NSObject()
+        var ours: [Double] = []
+        var anchor: [Double] = []
+        for repetition in 0...options.repetitions {  // the first pair warms up
+            var start = now()
+            var received = 0
+            for i in 0..<count {
+                var iterator = hub.notices(named: "bench.tick").makeAsyncIterator()
+                try hub.post("bench.tick", payload: i)
+                if await iterator.next() != nil { received += 1 }
+            }
+            let elapsed = now() - start
+            try check(received == count && hub.observerCount == 0, "stream.open.close: \(received) of \(count)")
+
+            start = now()
+            var centerReceived = 0
+            for i in 0..<count {
+                var iterator = center.messages(of: subject, for: Tick.self).makeAsyncIterator()
+                center.post(Tick(value: i), subject: subject)
+                if try await iterator.next() != nil { centerReceived += 1 }
+            }
+            let centerElapsed = now() - start
+            try check(centerReceived == count, "NotificationCenter stream.open.close: \(centerReceived) of \(count)")
+            if repetition > 0 {
+                ours.append(Double(elapsed) / Double(count))
+                anchor.append(Double(centerElapsed) / Double(count))
+            }
+        }
+        return BenchHarness.result("stream.open.close", ours.sorted(), anchor: "NotificationCenter.messages", anchor.sorted())
     }
 }
