@@ -55,8 +55,11 @@ struct ConcurrencyTests {
     /// 0 runs it one delivery deep; 12 runs it inside deliveries nested
     /// deeper than a thread's running slots, where invocations are counted on
     /// the registration instead.
-    @Test(arguments: [-1, 0, 12])
-    func aHandlerIsNeverCalledAfterCancelReturns(nesting: Int) throws {
+    /// Also per age: a young registration is cancelled by its counted
+    /// invocations alone, one delivered more than `Registration`'s threshold
+    /// times through the running slots and the process-wide fence.
+    @Test(arguments: [-1, 0, 12], [false, true])
+    func aHandlerIsNeverCalledAfterCancelReturns(nesting: Int, mature: Bool) throws {
         let hub = NoticeHub()
         let nest = hub.observe("nest") { notice in
             let depth = try! notice.decode(Int.self)
@@ -76,10 +79,14 @@ struct ConcurrencyTests {
         var violations = 0
         for _ in 0..<300 {
             let running = Atomic<Int>(0)
-            let token = hub.observe("hot") { _ in
+            let token = hub.observe("hot") { notice in
+                guard notice.sender == nil else { return }  // ageing it
                 running.add(1, ordering: .relaxed)
                 usleep(100)
                 running.subtract(1, ordering: .relaxed)
+            }
+            if mature {
+                for _ in 0..<100 { _ = try? hub.post("hot", sender: "age") }
             }
             usleep(150)
             token.cancel()
@@ -110,5 +117,39 @@ struct ConcurrencyTests {
         }
         #expect(failures.load(ordering: .relaxed) == 0)
         withExtendedLifetime(tokens) {}
+    }
+
+    /// Every thread observes, posts to what it and the others observe, and
+    /// cancels, young and mature registrations alike: no handler runs once
+    /// its `cancel()` has returned, and none is still running then.
+    @Test func cancelsRacingPostsOnEveryThreadNeverLeaveAHandlerRunning() {
+        let hub = NoticeHub()
+        let names = (0..<4).map { NoticeName(stringLiteral: "race.\($0)") }
+        let violations = Atomic<Int>(0)
+        let deliveries = Atomic<Int>(0)
+        Self.onThreads(4) { thread in
+            for round in 0..<1_000 {
+                let cancelled = Atomic<Bool>(false)
+                let running = Atomic<Int>(0)
+                let token = hub.observe(names[round % 4]) { _ in
+                    running.add(1, ordering: .relaxed)
+                    if cancelled.load(ordering: .acquiring) { violations.add(1, ordering: .relaxed) }
+                    deliveries.add(1, ordering: .relaxed)
+                    // Long enough for a cancel to catch it running.
+                    let end = ContinuousClock.now + .microseconds(20)
+                    while ContinuousClock.now < end {}
+                    running.subtract(1, ordering: .relaxed)
+                }
+                // Every fourth registration lives long enough to switch modes.
+                let posts = round % 4 == thread ? 80 : 2
+                for post in 0..<posts { _ = try? hub.post(names[(round + post) % 4]) }
+                token.cancel()
+                if running.load(ordering: .acquiring) != 0 { violations.add(1, ordering: .relaxed) }
+                cancelled.store(true, ordering: .releasing)
+            }
+        }
+        #expect(violations.load(ordering: .relaxed) == 0)
+        #expect(deliveries.load(ordering: .relaxed) > 4 * 1_000, "the posts reached the handlers")
+        #expect(hub.observerCount == 0)
     }
 }
