@@ -45,7 +45,7 @@ final class Registry: Sendable {
 
     private struct State {
         var nextNumber: UInt64 = 0
-        var byName: [NoticeName: Targets] = [:]
+        var byName = FingerprintTable<NoticeName, Targets>()
         var anyName: Targets = []
         /// Answers for notices without a sender, by name.
         var cache = FingerprintTable<NoticeName, Targets>()
@@ -66,7 +66,7 @@ final class Registry: Sendable {
                 releasesHandler: cachedPerThread, handler: handler)
             state.nextNumber += 1
             if let name {
-                state.byName[name, default: []].append(registration)
+                state.byName.update(name, default: [], removingWhen: { $0.isEmpty }) { $0.append(registration) }
                 Self.invalidate(name, &state)
             } else {
                 state.anyName.append(registration)
@@ -118,7 +118,7 @@ final class Registry: Sendable {
     /// How many registrations are live.
     var count: Int {
         state.locked { state in
-            state.byName.values.reduce(state.anyName.count) { $0 + $1.count }
+            state.byName.allValues.reduce(state.anyName.count) { $0 + $1.count }
         }
     }
 
@@ -132,7 +132,7 @@ final class Registry: Sendable {
 
     private static func sweepOrphans(_ state: inout State) {
         state.ownedAddedSinceSweep = 0
-        let orphans = state.byName.values.joined().filter(\.isOrphaned) + state.anyName.filter(\.isOrphaned)
+        let orphans = state.byName.allValues.joined().filter(\.isOrphaned) + state.anyName.filter(\.isOrphaned)
         for orphan in orphans {
             remove(orphan, from: &state)
         }
@@ -142,8 +142,7 @@ final class Registry: Sendable {
         if let name = registration.name {
             guard let index = state.byName[name].flatMap({ position(of: registration, in: $0) }) else { return }
             // In place: a copy of the list would cost an allocation per cancel.
-            state.byName[name]!.remove(at: index)
-            if state.byName[name]!.isEmpty { state.byName[name] = nil }
+            state.byName.update(name, default: [], removingWhen: { $0.isEmpty }) { _ = $0.remove(at: index) }
             invalidate(name, &state)
         } else {
             guard let index = position(of: registration, in: state.anyName) else { return }
