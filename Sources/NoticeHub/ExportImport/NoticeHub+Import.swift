@@ -31,7 +31,10 @@ extension NoticeHub {
     /// Imported notices are journaled, not delivered to this hub's observers;
     /// followers see them like any other commit.
     ///
-    /// - Parameter progress: called every 10,000 notices with the count read
+    /// - Parameters:
+    ///   - lines: export lines (``NoticeLine``), one notice each; blank lines
+    ///     are skipped.
+    ///   - progress: called every 10,000 notices with the count read
     ///   so far, on this thread, inside the import's transaction while this
     ///   hub's writer holds it (so that no post lands inside the import and
     ///   shares its fate). It must not post, import, flush or close through

@@ -9,9 +9,14 @@ extension NoticeHub {
     /// journaled nor delivered: the journal already holds what they led to.
     /// Returns how many notices were replayed.
     ///
-    /// - Parameter target: the hub whose observers receive the replay: this
-    ///   one by default, or another (say, an in-memory hub with fresh
-    ///   colleagues, to rebuild state beside the live one).
+    /// - Parameters:
+    ///   - first: the first sequence number to replay.
+    ///   - last: the last one; nil (the default) replays to the journal's end
+    ///     as it is when the replay starts.
+    ///   - names: only notices with these names; nil replays every name.
+    ///   - target: the hub whose observers receive the replay: this one by
+    ///     default, or another (say, an in-memory hub with fresh colleagues,
+    ///     to rebuild state beside the live one).
     @discardableResult
     public func replay(
         from first: Int64 = 1, through last: Int64? = nil, names: Set<NoticeName>? = nil,

@@ -1,6 +1,6 @@
 /// A validated, hashable piece of text that notices travel under: a notice's
 /// name or its sender. Both may be journaled, printed and typed on a command
-/// line, so both follow ``IdentifierRules``: non-empty, at most 256 UTF-8
+/// line, so both follow the same rules: non-empty, at most 256 UTF-8
 /// bytes, no control characters. Use the aliases ``NoticeName`` and
 /// ``Sender``.
 public struct Identifier<Kind: IdentifierKind>: Hashable, Sendable, CustomStringConvertible {

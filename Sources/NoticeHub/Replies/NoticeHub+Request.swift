@@ -5,9 +5,15 @@ extension NoticeHub {
     /// Requests are delivered like notices (synchronously, on this thread) but
     /// never journaled, so their payload only needs to be `Sendable`.
     ///
-    /// - Parameter isAsked: when given, only responders it accepts are asked
-    ///   (a mediator that knows which peers matter, like document 003's
-    ///   airplanes asking only the planes closer to the runway).
+    /// - Parameters:
+    ///   - name: the request's name.
+    ///   - payload: what the responders get as the notice's payload.
+    ///   - requester: who asks; its own responder is not asked.
+    ///   - type: the type the replies are expected to have; a reply of
+    ///     another type is a failed ``Reply``.
+    ///   - isAsked: when given, only responders it accepts are asked (a
+    ///     mediator that knows which peers matter, like the airplanes that
+    ///     ask only the planes closer to the runway).
     public func request<Value: Sendable>(
         _ name: NoticeName,
         payload: some Sendable,

@@ -26,16 +26,19 @@ import Synchronization
 ///   bit, makes every thread fence (``AsymmetricFence/heavy()``) and waits
 ///   until no thread's slot holds the registration.
 ///
-/// Why the two compose: the switch sets the slotted bit with a
-/// read-modify-write that only succeeds while the cancelled bit is clear. So
-/// `cancel()`'s read-modify-write either sees the slotted bit (and waits for
-/// slots too) or precedes the switch, which then never happens; an
-/// invocation that read the slotted bit reads the word again after its
-/// fence, and by coherence sees the cancelled bit of any cancel that came
-/// before the switch. Subscriptions that come and go therefore never pay for
-/// a process-wide fence, and a cancel pays one only for a registration that
-/// has been delivered often. Invocations nested deeper than the running
-/// slots count themselves in either mode.
+/// Why the two compose: the switch is a read-modify-write of the state word
+/// that only succeeds while the cancelled bit is clear, and `cancel()` sets
+/// that bit with a read-modify-write of the same word, so the word's
+/// modification order puts one before the other. If the switch came first,
+/// `cancel()` sees the slotted bit and waits for the slots and the count
+/// alike; an invocation that saw the slotted bit saw the switch, so its
+/// registration's cancel takes that path. If the cancel came first, the
+/// switch never happens, and every invocation is counted: its
+/// read-modify-write either comes before the cancel's (and is waited for)
+/// or sees the cancelled bit. Subscriptions that come and go therefore never
+/// pay for a process-wide fence, and a cancel pays one only for a
+/// registration that has been delivered often. Invocations nested deeper
+/// than the running slots count themselves in either mode.
 ///
 /// An observer's registration may outlive its cancel in the per-thread
 /// caches of handler lists (``TargetCache``), so a cancel that waited for the
@@ -46,7 +49,7 @@ import Synchronization
 /// it invokes (observers' registries hold only ``ObserverHandler``s,
 /// responders' only ``Responder``s). A generic class would reach
 /// `cancel()` through the token's existential in unspecialized code, which
-/// looked up generic metadata at run time on every subscribe and cancel.
+/// looks up generic metadata at run time on every subscribe and cancel.
 final class Registration: Sendable, CancellableRegistration {
     /// Position in registration order; delivery follows it.
     let number: UInt64

@@ -1,0 +1,120 @@
+import Foundation
+import NoticeHub
+import Synchronization
+import Testing
+import TestSupport
+
+/// The Swift samples of the DocC catalog, compiled and run here, with what
+/// they produce checked; the last test fails when a sample of the catalog is
+/// not found in this file.
+struct DocumentationExamplesTests {
+    /// What a sample's handlers record, in order.
+    final class Log<Element: Sendable>: Sendable {
+        private let items = Mutex<[Element]>([])
+        func append(_ item: Element) { items.withLock { $0.append(item) } }
+        var all: [Element] { items.withLock { $0 } }
+    }
+
+    @Test func landingPage() throws {
+        let greetings = Log<String>()
+        let hub = NoticeHub()
+        let token = hub.observe("greeting", sender: "Athos") { notice in
+            greetings.append("\(notice.sender!) says hello")
+        }
+        try hub.post("greeting", sender: "Athos")
+        token.cancel()
+        try hub.post("greeting", sender: "Athos")
+        #expect(greetings.all == ["Athos says hello"])
+    }
+
+    @Test func ownerBoundObservers() throws {
+        let hub = NoticeHub()
+        let seen = Log<String>()
+        final class Screen: Sendable {
+            let title: String
+            init(title: String) { self.title = title }
+        }
+        let screen = Screen(title: "feed")
+        hub.observe("news.liked", owner: screen) { screen, notice in
+            seen.append("\(screen.title) saw \(notice.name)")
+        }
+        try hub.post("news.liked")
+        #expect(seen.all == ["feed saw news.liked"])
+        withExtendedLifetime(screen) {}
+    }
+
+    @Test func collectingReplies() async throws {
+        let hub = NoticeHub()
+        let answers = Log<String>()
+        let checker = hub.respond(to: "collision.check", as: "AA101") { notice in
+            try notice.value(as: Int.self) == 12
+        }
+        let collection = await hub.collect(
+            "collision.check", payload: 12, from: "CX200", as: Bool.self,
+            timeout: .milliseconds(200), maxReplies: 5)
+        for reply in collection.replies {
+            answers.append("\(reply.responder): \(reply.result)")
+        }
+        checker.cancel()
+        #expect(answers.all == ["AA101: success(true)"])
+        #expect(collection.stopReason == .allAnswered && collection.asked == 1 && collection.values == [true])
+    }
+
+    @Test func journal() throws {
+        let directory = TemporaryDirectory()
+        let journal = try SQLiteJournal(path: directory.path("chat.sqlite"))
+        let chat = try NoticeHub(journal: journal)
+        let said = try chat.post("chat.said", sender: "Athos", payload: "One for all")
+        let answered = try chat.post("chat.said", sender: "Porthos", payload: "All for one")
+        try chat.close()
+        #expect((said.sequence, answered.sequence) == (1, 2))
+        #expect(throws: JournalError.closed) { try chat.post("chat.said") }
+    }
+
+    @Test func replayAndDurableSubscribers() throws {
+        let directory = TemporaryDirectory()
+        let chat = try NoticeHub(journal: SQLiteJournal(path: directory.path("chat.sqlite")))
+        try chat.post("chat.said", sender: "Athos", payload: "One for all")
+        try chat.post("chat.said", sender: "Porthos", payload: "All for one")
+        let lines = Log<String>(), indexed = Log<Int64>()
+
+        let rebuilt = NoticeHub()
+        let listener = rebuilt.observe("chat.said") { notice in
+            lines.append(try! notice.decode(String.self))
+        }
+        let replayed = try chat.replay(into: rebuilt)
+        let indexer = try chat.subscribeDurably(as: "indexer") { notice in
+            indexed.append(notice.sequence!)
+        }
+        #expect(replayed == 2 && lines.all == ["One for all", "All for one"])
+        let deadline = ContinuousClock.now + .seconds(10)
+        while indexed.all.count < 2, ContinuousClock.now < deadline { usleep(1_000) }
+        #expect(indexed.all == [1, 2])
+        indexer.cancel()
+        withExtendedLifetime(listener) {}
+    }
+
+    @Test func everySwiftSampleInTheCatalogIsCompiledHere() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let catalog = root.appendingPathComponent("Sources/NoticeHub/NoticeHub.docc")
+        let here = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let compiled = Self.normalized(here).joined(separator: "\n")
+        var samples: [String] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: catalog.path) where file.hasSuffix(".md") {
+            let text = try String(contentsOf: catalog.appendingPathComponent(file), encoding: .utf8)
+            samples += text.components(separatedBy: "```swift\n").dropFirst()
+                .map { $0.components(separatedBy: "```").first ?? "" }
+        }
+        #expect(samples.count >= 5)
+        for sample in samples {
+            let lines = Self.normalized(sample)
+            #expect(compiled.contains(lines.joined(separator: "\n")), "catalog sample not compiled here:\n\(sample)")
+        }
+    }
+
+    /// Lines without indentation, blank lines dropped.
+    static func normalized(_ text: String) -> [String] {
+        text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+}
