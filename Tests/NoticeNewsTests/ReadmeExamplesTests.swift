@@ -1,23 +1,42 @@
 import Foundation
 import NoticeHub
 import NoticeNews
+import Synchronization
 import Testing
 import TestSupport
 
-/// The README's Swift samples, compiled (and most of them run) here; the
-/// last test fails when a sample in the README is not found in this file.
+/// The README's Swift samples, run here as written. Each test shadows
+/// `print` with a function that records the line, and checks what the
+/// sample printed; the last test fails when a sample of the README is not
+/// found in this file.
 struct ReadmeExamplesTests {
+    /// The lines a sample printed, from any thread.
+    final class Output: Sendable {
+        private let lines = Mutex<[String]>([])
+        func append(_ line: String) { lines.withLock { $0.append(line) } }
+        var all: [String] { lines.withLock { $0 } }
+    }
+
     @Test func quickStart() throws {
+        let output = Output()
+        @Sendable func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
         let hub = NoticeHub()
         let token = hub.observe("greeting", sender: "Athos") { notice in
             print("\(notice.sender!) says hello")
         }
         try hub.post("greeting", sender: "Athos")
         token.cancel()
+
+        try hub.post("greeting", sender: "Athos")
+        #expect(output.all == ["Athos says hello"])
     }
 
     @Test func typedMessages() throws {
+        let output = Output()
+        @Sendable func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
         let hub = NoticeHub()
+
         struct Liked: NoticeMessage {
             static let name: NoticeName = "news.liked"
             var newsID: Int
@@ -25,65 +44,109 @@ struct ReadmeExamplesTests {
         }
 
         let subscription = hub.observe(Liked.self) { liked, notice in
-            print("\(liked.user) likes \(liked.newsID) (notice \(notice.id))")
+            print("\(liked.user) likes \(liked.newsID)")
         }
         try hub.post(Liked(newsID: 1, user: "alice"), sender: "feed")
+
+        #expect(output.all == ["alice likes 1"])
         withExtendedLifetime(subscription) {}
     }
 
-    @Test func colleagues() {
-        final class Musketeer {
+    @Test func namesAtRunTime() throws {
+        let input = "news.shared"
+        let name = try NoticeName(validating: input)
+        #expect(name.rawValue == "news.shared")
+        #expect(throws: NoticeHubError.self) { try NoticeName(validating: "two\nlines") }
+    }
+
+    @Test func colleagues() throws {
+        let output = Output()
+        @Sendable func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+        let hub = NoticeHub()
+
+        final class Musketeer: Sendable {
             let name: String
             init(_ name: String) { self.name = name }
         }
-        let mediator = Mediator<Musketeer>()
         let athos = Musketeer("Athos"), porthos = Musketeer("Porthos")
+        hub.observe("order", excludingPostsBy: "Porthos", owner: porthos) { musketeer, notice in
+            print("\(musketeer.name) hears \(notice.sender!)")
+        }
+        try hub.post("order", sender: "Athos")
+
+        let mediator = Mediator<Musketeer>()
         mediator.addColleague(athos)
         mediator.addColleague(porthos, strongReference: false)
         mediator.invokeColleagues(by: athos) { print("\($0.name) received: One for all!") }
+
+        try hub.post("order", sender: "Porthos")
+        #expect(output.all == ["Porthos hears Athos", "Porthos received: One for all!"], "not its own order")
         withExtendedLifetime(porthos) {}
     }
 
     @Test func replies() async throws {
+        let output = Output()
+        @Sendable func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
         let hub = NoticeHub()
+
         let responder = hub.respond(to: "collision.check", as: "AA101") { notice in
             try notice.value(as: Int.self) == 12
         }
         let replies = hub.request("collision.check", payload: 12, from: "CX200", as: Bool.self)
-        print(replies.map(\.responder), replies.compactMap(\.value))  // ["AA101"] [true]
+        print(replies.map(\.responder), replies.map(\.value))
 
         let collected = await hub.collect(
             "collision.check", payload: 12, from: "CX200", as: Bool.self,
             timeout: .milliseconds(200), maxReplies: 5)
-        print(collected.stopReason)  // allAnswered (or maxRepliesReached, timedOut, noResponders)
-        #expect(replies.compactMap(\.value) == [true] && collected.stopReason == .allAnswered)
+        print(collected.asked, collected.values, collected.stopReason)
+
+        #expect(output.all == ["[AA101] [Optional(true)]", "1 [true] allAnswered"])
         withExtendedLifetime(responder) {}
     }
 
-    /// Compiled, not run: the loop waits for notices forever.
-    func asyncSequences(hub: NoticeHub) async {
-        for await notice in hub.notices(named: "news.liked", buffering: .bufferingNewest(100)) {
-            print(notice.name)
+    @Test func asyncSequences() async throws {
+        let output = Output()
+        @Sendable func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+        let hub = NoticeHub()
+        let loop = Task {
+
+            let likes = hub.notices(named: "news.liked", buffering: .bufferingNewest(100))
+            for await notice in likes {
+                print(notice.name, likes.droppedCount)
+            }
+
         }
+        while hub.observerCount == 0 { await Task.yield() }
+        try hub.post("news.liked")
+        try hub.close()
+        await loop.value
+        #expect(output.all == ["news.liked 0"], "the loop ends once the hub is closed")
     }
 
     @Test func journal() throws {
+        let output = Output()
+        @Sendable func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
         let directory = TemporaryDirectory()
         let path = directory.path("noticehub.sqlite")
-        let journal = try SQLiteJournal(path: path)  // e.g. "noticehub.sqlite", created with mode 0600
-        let journaled = try NoticeHub(journal: journal, durability: .always, projections: [LikesProjection()])
-        try journaled.post(NewsPublished(id: 1, title: "News1"), sender: "editor")
-        let notice = try journaled.post(NewsLiked(newsID: 1, user: "alice"), sender: "feed")
-        print(notice.sequence!)  // 2
 
-        try journaled.replay(from: 1, through: notice.sequence)  // delivered again, isReplay == true
-        let following = try journaled.follow()                   // other processes' posts, live
-        let indexer = try journaled.subscribeDurably(as: "indexer") { notice in
-            print("indexing", notice.sequence!)                  // from its saved cursor, then live
+        let journal = try SQLiteJournal(path: path)  // created with mode 0600
+        let news = try NoticeHub(journal: journal, projections: [LikesProjection()])
+        try news.post(NewsPublished(id: 1, title: "News1"), sender: "editor")
+        let liked = try news.post(NewsLiked(newsID: 1, user: "alice"), sender: "feed")
+        print(liked.sequence!)
+
+        let count = try news.replay(from: 1)                   // through: is optional
+        let following = try news.follow()                      // other processes' posts, live
+        let indexer = try news.subscribeDurably(as: "indexer") { notice in
+            print("indexing", notice.sequence!)                // from its saved cursor, then live
         }
-        #expect(notice.sequence == 2)
-        following.cancel()
-        indexer.cancel()
+        following.cancel(); indexer.cancel()
+        try news.close()
+
+        #expect(count == 2)
+        #expect(output.all.first == "2")
+        let indexed = Array(output.all.dropFirst())
+        #expect(indexed == Array(["indexing 1", "indexing 2"].prefix(indexed.count)), "in order, from its cursor")
     }
 
     @Test func everySwiftSampleInTheReadmeIsCompiledHere() throws {
