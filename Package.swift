@@ -123,7 +123,7 @@ let package = Package(
         .testTarget(
             name: "NoticectlTests",
             // The executable dependency builds `noticectl`, which the tests run as a user would.
-            dependencies: ["noticectl", "NoticeDemos", "NoticeHub"],
+            dependencies: ["noticectl", "NoticeDemos", "NoticeHub", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ]

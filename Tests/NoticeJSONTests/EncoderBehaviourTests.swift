@@ -103,11 +103,11 @@ struct EncoderBehaviourTests {
     }
 
     @Test func sharedEncoderMergesContainers() throws {
-        #expect(try TestSupport.encodeString(SharedEncoder()) == #"{"a":1,"b":"x"}"#)
+        #expect(try Payloads.encodeString(SharedEncoder()) == #"{"a":1,"b":"x"}"#)
     }
 
     @Test func superEncoderFallsBackToTree() throws {
-        let text = try TestSupport.encodeString(SuperEncoder())
+        let text = try Payloads.encodeString(SuperEncoder())
         #expect(text == #"{"b":[1,2],"super":{"a":1}}"#)
         let back = try PayloadDecoder().decode(SuperEncoder.self, from: text)
         #expect(back.extra == [1, 2] && back.base == 1)
@@ -116,19 +116,19 @@ struct EncoderBehaviourTests {
     }
 
     @Test func outOfOrderContainers() throws {
-        #expect(try TestSupport.encodeString(OutOfOrder()) == #"{"a":{"c":true},"b":[1,2],"d":"end"}"#)
+        #expect(try Payloads.encodeString(OutOfOrder()) == #"{"a":{"c":true},"b":[1,2],"d":"end"}"#)
     }
 
     @Test func inOrderNestedContainers() throws {
-        #expect(try TestSupport.encodeString(InOrder()) == #"{"a":{"c":1,"d":["x",{"a":null},2]},"b":3}"#)
+        #expect(try Payloads.encodeString(InOrder()) == #"{"a":{"c":1,"d":["x",{"a":null},2]},"b":3}"#)
     }
 
     @Test func recoveringFromErrors() throws {
-        #expect(try TestSupport.encodeString(Recovering()) == #"{"a":1,"d":2}"#)
+        #expect(try Payloads.encodeString(Recovering()) == #"{"a":1,"d":2}"#)
     }
 
     @Test func emptyValues() throws {
-        #expect(try TestSupport.encodeString(HoldsEmpty()) == #"{"e":{},"n":1}"#)
+        #expect(try Payloads.encodeString(HoldsEmpty()) == #"{"e":{},"n":1}"#)
         #expect(throws: EncodingError.self) { try PayloadEncoder().encode(Empty()) }
     }
 

@@ -52,8 +52,8 @@ struct RoundTripTests {
     @Test func nestedStructs() throws {
         let value = Person(name: "Ada", age: 36, address: Address(street: "1 Loop", zip: nil),
                            nicknames: ["a", "b"], scores: [1.5, -2], manager: Address(street: "x", zip: "9"))
-        #expect(try TestSupport.roundTrip(value) == value)
-        #expect(try TestSupport.encodeString(value)
+        #expect(try Payloads.roundTrip(value) == value)
+        #expect(try Payloads.encodeString(value)
             == #"{"name":"Ada","age":36,"address":{"street":"1 Loop"},"nicknames":["a","b"],"scores":[1.5,-2.0],"manager":{"street":"x","zip":"9"}}"#)
     }
 
@@ -63,7 +63,7 @@ struct RoundTripTests {
     func documentsOfEverySizeDecode(elements: Int) throws {
         let value = (0..<elements).map { Person(name: "p\($0)", age: $0, address: Address(street: "s", zip: nil),
                                                 nicknames: [], scores: [Double($0)], manager: nil) }
-        #expect(try TestSupport.roundTrip(value) == value)
+        #expect(try Payloads.roundTrip(value) == value)
     }
 
     /// A decode nested in another on the same thread must not share its tape storage.
@@ -88,8 +88,8 @@ struct RoundTripTests {
         }
         let inner = Person(name: "Ada", age: 36, address: Address(street: "1 Loop", zip: "7"),
                            nicknames: ["a"], scores: [1, 2, 3], manager: nil)
-        let innerText = try TestSupport.encodeString(inner)
-        let outer = try TestSupport.encodeString(["before": JSONValue.int(1), "inner": .string(innerText), "after": .string("end")])
+        let innerText = try Payloads.encodeString(inner)
+        let outer = try Payloads.encodeString(["before": JSONValue.int(1), "inner": .string(innerText), "after": .string("end")])
         #expect(try PayloadDecoder().decode(Wrapper.self, from: outer) == Wrapper(before: 1, inner: inner, after: "end"))
     }
 
@@ -109,33 +109,33 @@ struct RoundTripTests {
 
     @Test func enumsWithAssociatedValues() throws {
         let shapes: [Shape] = [.circle(radius: 2.5), .rect(width: 3, height: 4), .labelled("x", 7), .empty]
-        #expect(try TestSupport.roundTrip(shapes) == shapes)
-        #expect(try TestSupport.encodeString(Shape.circle(radius: 1)) == #"{"circle":{"radius":1.0}}"#)
+        #expect(try Payloads.roundTrip(shapes) == shapes)
+        #expect(try Payloads.encodeString(Shape.circle(radius: 1)) == #"{"circle":{"radius":1.0}}"#)
     }
 
     @Test func optionals() throws {
         let value = OptionalHolder(present: 5, absent: nil, nested: [1, nil, 3])
-        #expect(try TestSupport.encodeString(value) == #"{"present":5,"nested":[1,null,3]}"#)
-        #expect(try TestSupport.roundTrip(value) == value)
-        #expect(try TestSupport.roundTrip(Int?.none) == nil)
+        #expect(try Payloads.encodeString(value) == #"{"present":5,"nested":[1,null,3]}"#)
+        #expect(try Payloads.roundTrip(value) == value)
+        #expect(try Payloads.roundTrip(Int?.none) == nil)
     }
 
     @Test func arraysOfArraysAndDictionaries() throws {
         let grid: [[Int]] = [[1, 2], [], [3]]
-        #expect(try TestSupport.roundTrip(grid) == grid)
+        #expect(try Payloads.roundTrip(grid) == grid)
         let byName: [String: Int] = ["one": 1, "two": 2]
-        #expect(try TestSupport.roundTrip(byName) == byName)
+        #expect(try Payloads.roundTrip(byName) == byName)
         let byNumber: [Int: String] = [1: "one", -20: "minus twenty"]
-        #expect(try TestSupport.roundTrip(byNumber) == byNumber)
-        #expect(try TestSupport.encodeString([7: "seven"]) == #"{"7":"seven"}"#)
+        #expect(try Payloads.roundTrip(byNumber) == byNumber)
+        #expect(try Payloads.encodeString([7: "seven"]) == #"{"7":"seven"}"#)
         let nested: [String: [String: [Bool]]] = ["a": ["b": [true, false]]]
-        #expect(try TestSupport.roundTrip(nested) == nested)
+        #expect(try Payloads.roundTrip(nested) == nested)
     }
 
     @Test func unicodeAndEscapes() throws {
         let text = "quote \" backslash \\ slash / newline \n tab \t cr \r bs \u{8} ff \u{C} nul \u{0} unit \u{1F} é 漢字 🚀"
-        #expect(try TestSupport.roundTrip(text) == text)
-        let encoded = try TestSupport.encodeString(text)
+        #expect(try Payloads.roundTrip(text) == text)
+        let encoded = try Payloads.encodeString(text)
         #expect(encoded.contains(#"\""#) && encoded.contains(#"\\"#) && encoded.contains(#"\n"#))
         #expect(encoded.contains(#"\u0000"#) && encoded.contains(#"\u001f"#) && encoded.contains("/ "))
         #expect(encoded.contains("é 漢字 🚀"))
@@ -144,26 +144,26 @@ struct RoundTripTests {
 
     @Test(arguments: [Widths.minimums, Widths.maximums])
     func integerWidths(_ value: Widths) throws {
-        #expect(try TestSupport.roundTrip(value) == value)
+        #expect(try Payloads.roundTrip(value) == value)
     }
 
     @Test func integerExtremesAreWrittenExactly() throws {
-        #expect(try TestSupport.encodeString(Int64.min) == "-9223372036854775808")
-        #expect(try TestSupport.encodeString(UInt64.max) == "18446744073709551615")
+        #expect(try Payloads.encodeString(Int64.min) == "-9223372036854775808")
+        #expect(try Payloads.encodeString(UInt64.max) == "18446744073709551615")
     }
 
     @Test(arguments: [0.1, -0.0, 1e300, Double.leastNonzeroMagnitude, -1.5e-7, 123456789.125,
                       Double.greatestFiniteMagnitude, 0.30000000000000004, 2.0, 1e16])
     func doubles(_ value: Double) throws {
-        let back = try TestSupport.roundTrip(value)
+        let back = try Payloads.roundTrip(value)
         #expect(back == value)
         #expect(back.sign == value.sign)
-        #expect(try TestSupport.encodeString(value) == value.description)
+        #expect(try Payloads.encodeString(value) == value.description)
     }
 
     @Test func floats() throws {
-        #expect(try TestSupport.encodeString(Float(0.1)) == "0.1")
-        #expect(try TestSupport.roundTrip(Float(3.4e38)) == Float(3.4e38))
+        #expect(try Payloads.encodeString(Float(0.1)) == "0.1")
+        #expect(try Payloads.roundTrip(Float(3.4e38)) == Float(3.4e38))
     }
 
     @Test func nonFiniteThrowsWithPath() throws {
@@ -185,7 +185,7 @@ struct RoundTripTests {
             url: URL(string: "https://example.com/a?b=c")!,
             decimal: Decimal(string: "12345678901234567890.125")!,
             payload: ["z": 1, "a": [true, nil, "s"], "z": 2.5])
-        let text = try TestSupport.encodeString(value)
+        let text = try Payloads.encodeString(value)
         #expect(text == #"{"date":"2026-11-21T15:04:05.123Z","data":"AAEC+v8=","url":"https://example.com/a?b=c","decimal":12345678901234567890.125,"payload":{"z":1,"a":[true,null,"s"],"z":2.5}}"#)
         let back = try PayloadDecoder().decode(Special.self, from: text)
         #expect(back == value)
@@ -197,13 +197,13 @@ struct RoundTripTests {
         #expect(try decoder.decode(Date.self, from: #""1970-01-01T01:00:10+01:00""#) == Date(timeIntervalSince1970: 10))
         #expect(try decoder.decode(Date.self, from: #""1969-12-31T23:59:59.500Z""#) == Date(timeIntervalSince1970: -0.5))
         #expect(throws: DecodingError.self) { try decoder.decode(Date.self, from: #""2026-02-30T00:00:00Z""#) }
-        #expect(try TestSupport.encodeString(Date(timeIntervalSince1970: -0.5)) == #""1969-12-31T23:59:59.500Z""#)
+        #expect(try Payloads.encodeString(Date(timeIntervalSince1970: -0.5)) == #""1969-12-31T23:59:59.500Z""#)
     }
 
     @Test func topLevelScalarsAndJSONValue() throws {
-        #expect(try TestSupport.encodeString(true) == "true")
-        #expect(try TestSupport.encodeString("x") == #""x""#)
-        #expect(try TestSupport.encodeString(Int?.none) == "null")
+        #expect(try Payloads.encodeString(true) == "true")
+        #expect(try Payloads.encodeString("x") == #""x""#)
+        #expect(try Payloads.encodeString(Int?.none) == "null")
         let value: JSONValue = ["b": 1, "a": ["x", 2.5, false, nil], "b": ["nested": [:]]]
         let bytes = try PayloadEncoder().encode(value)
         #expect(String(decoding: bytes, as: UTF8.self) == #"{"b":1,"a":["x",2.5,false,null],"b":{"nested":{}}}"#)

@@ -4,8 +4,7 @@ import NoticeSQLite
 
 @Suite("Errors and result codes")
 struct ErrorTests {
-    @Test("a UNIQUE violation is .constraint and .constraintUnique, and never shows bound values")
-    func uniqueConstraint() throws {
+    @Test func aUniqueViolationMatchesBothCodesAndNeverShowsBoundValues() throws {
         try withConnection(.file) { db in
             try db.execute("CREATE TABLE notices(id TEXT PRIMARY KEY NOT NULL, secret TEXT, UNIQUE(secret))")
             let sql = """
@@ -32,12 +31,10 @@ struct ErrorTests {
             #expect(!description.contains("s3cr3t"))
             #expect(!String(reflecting: failure).contains("s3cr3t"))
             #expect(!failure.message.contains("s3cr3t"))
-            print("observed unique: \(failure)")
         }
     }
 
-    @Test("switch and catch patterns match families and exact codes")
-    func patternMatching() throws {
+    @Test func switchAndCatchPatternsMatchFamiliesAndExactCodes() throws {
         func classify(_ code: SQLiteResultCode) -> String {
             switch code {
             case .constraintUnique: "unique"
@@ -65,8 +62,7 @@ struct ErrorTests {
         #expect(caught == "constraint")
     }
 
-    @Test("descriptions stay on one line and truncate long SQL")
-    func descriptionShape() throws {
+    @Test func descriptionsStayOnOneLineAndTruncateLongSQL() throws {
         let db = try SQLiteConnection(path: ":memory:")
         let longSQL = "SELECT\n    " + (1...100).map { "column_\($0)" }.joined(separator: ",\n    ") + "\nFROM nowhere"
         let error = expectSQLiteError { _ = try db.prepare(longSQL) }
@@ -78,14 +74,12 @@ struct ErrorTests {
         #expect(description.hasPrefix("SQLite error SQLITE_ERROR (1): no such table: nowhere, in \"SELECT column_1, column_2,"))
         #expect(description.hasSuffix("…\""))
         #expect(description.count < 300)
-        print("observed long SQL: \(failure)")
 
         let bare = SQLiteError(code: .busy, message: "database is locked")
         #expect(bare.description == "SQLite error SQLITE_BUSY (5): database is locked")
     }
 
-    @Test("names and explanations")
-    func names() {
+    @Test func resultCodesHaveNamesAndExplanations() {
         #expect(SQLiteResultCode.constraintUnique.name == "SQLITE_CONSTRAINT_UNIQUE")
         #expect(SQLiteResultCode.busy.name == "SQLITE_BUSY")
         #expect(SQLiteResultCode.constraintUnique.explanation == "constraint failed")
@@ -97,15 +91,13 @@ struct ErrorTests {
         #expect(SQLiteResultCode(77).name == "SQLITE_UNKNOWN_77")
     }
 
-    @Test("writing through a read-only connection fails with .readonly")
-    func readOnlyWrite() throws {
+    @Test func writingThroughAReadOnlyConnectionFailsAsReadOnly() throws {
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("ro.sqlite").path
             try SQLiteConnection(path: path).execute("CREATE TABLE t(x)")
             let reader = try SQLiteConnection(path: path, mode: .readOnly)
             let error = expectSQLiteError { try reader.execute("INSERT INTO t VALUES (1)") }
             #expect(error.map { SQLiteResultCode.readonly ~= $0.code } == true)
-            print("observed read-only write: \(error.map(String.init(describing:)) ?? "-")")
         }
     }
 }

@@ -4,26 +4,22 @@ import NoticeSQLite
 
 @Suite("Pragmas, WAL and data_version")
 struct PragmaTests {
-    @Test("enableWAL on a file answers wal")
-    func walOnFile() throws {
+    @Test func enablingWALOnAFileAnswersWAL() throws {
         try withConnection(.file) { db in
             try db.enableWAL()
             #expect(try db.string("PRAGMA journal_mode") == "wal")
         }
     }
 
-    @Test("enableWAL on :memory: throws because SQLite answers memory")
-    func walOnMemoryThrows() throws {
+    @Test func enablingWALInMemoryThrowsBecauseSQLiteAnswersMemory() throws {
         let db = try SQLiteConnection(path: ":memory:")
         let error = expectSQLiteError { try db.enableWAL() }
         #expect(error?.code == .error)
         #expect(error?.message.contains("\"memory\"") == true)
         #expect(error?.sql == "PRAGMA journal_mode=WAL")
-        print("observed WAL on :memory: \(error.map(String.init(describing:)) ?? "-")")
     }
 
-    @Test("pragmaInt and setSynchronous")
-    func pragmas() throws {
+    @Test func pragmasReadAndSetSynchronousMode() throws {
         try withConnection(.file) { db in
             try db.execute("PRAGMA user_version = 42")
             #expect(try db.pragmaInt("user_version") == 42)
@@ -41,8 +37,7 @@ struct PragmaTests {
         }
     }
 
-    @Test("dataVersion moves for other connections' commits only")
-    func dataVersion() throws {
+    @Test func theDataVersionMovesForOtherConnectionsCommitsOnly() throws {
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("dv.sqlite").path
             let watcher = try SQLiteConnection(path: path)

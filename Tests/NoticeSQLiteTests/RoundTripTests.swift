@@ -4,8 +4,8 @@ import NoticeSQLite
 
 @Suite("Binding and reading values")
 struct RoundTripTests {
-    @Test("every bind and column type round-trips", arguments: Storage.allCases)
-    func everyType(storage: Storage) throws {
+    @Test(arguments: Storage.allCases)
+    func everyBindAndColumnTypeRoundTrips(storage: Storage) throws {
         try withConnection(storage) { db in
             try db.execute("CREATE TABLE v(id INTEGER PRIMARY KEY, value)")
             let insert = try db.prepare("INSERT INTO v(id, value) VALUES (?, ?)")
@@ -86,8 +86,7 @@ struct RoundTripTests {
         }
     }
 
-    @Test("zero-copy text view sees exactly the stored UTF-8 bytes")
-    func zeroCopyText() throws {
+    @Test func theZeroCopyTextViewSeesExactlyTheStoredBytes() throws {
         try withConnection(.memory) { db in
             let select = try db.prepare("SELECT ?, NULL")
             try select.forEachRow("héllo") { row in
@@ -99,8 +98,7 @@ struct RoundTripTests {
         }
     }
 
-    @Test("column metadata and lastInsertRowID/changes")
-    func metadata() throws {
+    @Test func columnMetadataLastInsertRowIDAndChangesAreReported() throws {
         try withConnection(.file) { db in
             try db.execute("""
                 CREATE TABLE notices(id INTEGER PRIMARY KEY, name TEXT NOT NULL);
@@ -125,8 +123,7 @@ struct RoundTripTests {
         }
     }
 
-    @Test("run() checks the number of positional bindings")
-    func bindingCount() throws {
+    @Test func runChecksTheNumberOfPositionalBindings() throws {
         try withConnection(.memory) { db in
             try db.execute("CREATE TABLE t(a, b)")
             let insert = try db.prepare("INSERT INTO t VALUES (?, ?)")

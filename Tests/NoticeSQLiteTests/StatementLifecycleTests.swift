@@ -4,8 +4,7 @@ import NoticeSQLite
 
 @Suite("Statement cache and lifecycle")
 struct StatementLifecycleTests {
-    @Test("cachedStatement returns the same statement, reset and with bindings cleared")
-    func cacheHandsOutResetStatement() throws {
+    @Test func aCachedStatementComesBackResetWithItsBindingsCleared() throws {
         try withConnection(.memory) { db in
             try db.execute("CREATE TABLE t(x); INSERT INTO t VALUES (1), (2), (3);")
             let sql = "SELECT x, ? FROM t ORDER BY x"
@@ -30,8 +29,7 @@ struct StatementLifecycleTests {
         }
     }
 
-    @Test("prepare takes exactly one statement; execute runs scripts")
-    func singleStatementRule() throws {
+    @Test func prepareTakesExactlyOneStatementAndExecuteRunsScripts() throws {
         try withConnection(.memory) { db in
             let error = expectSQLiteError {
                 _ = try db.prepare("CREATE TABLE a(x); CREATE TABLE b(x)")
@@ -49,8 +47,7 @@ struct StatementLifecycleTests {
         }
     }
 
-    @Test("closing finalizes every statement: no zombie keeps locks or descriptors")
-    func closeFinalizesStatements() throws {
+    @Test func closingFinalizesEveryStatementSoNoZombieKeepsLocks() throws {
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("close.sqlite").path
             do {
@@ -95,8 +92,7 @@ struct StatementLifecycleTests {
         }
     }
 
-    @Test("statements released by the caller are forgotten by the connection")
-    func releasedStatementsAreForgotten() throws {
+    @Test func statementsReleasedByTheCallerAreForgottenByTheConnection() throws {
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("many.sqlite").path
             let db = try SQLiteConnection(path: path)

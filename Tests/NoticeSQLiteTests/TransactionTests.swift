@@ -12,10 +12,10 @@ struct TransactionTests {
         try db.execute("CREATE TABLE t(x INTEGER PRIMARY KEY)")
     }
 
-    @Test("commit makes changes visible to another connection", arguments: [
+    @Test(arguments: [
         SQLiteConnection.TransactionKind.deferred, .immediate, .exclusive,
     ])
-    func commitVisible(kind: SQLiteConnection.TransactionKind) throws {
+    func aCommitIsVisibleToAnotherConnection(kind: SQLiteConnection.TransactionKind) throws {
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("tx.sqlite").path
             let db = try SQLiteConnection(path: path)
@@ -32,8 +32,8 @@ struct TransactionTests {
         }
     }
 
-    @Test("a throwing body rolls back and its own error is thrown", arguments: Storage.allCases)
-    func bodyErrorRollsBack(storage: Storage) throws {
+    @Test(arguments: Storage.allCases)
+    func aThrowingBodyRollsBackAndItsOwnErrorIsThrown(storage: Storage) throws {
         try withConnection(storage) { db in
             try makeTable(db)
             expectError(BodyError.expected) {
@@ -47,8 +47,7 @@ struct TransactionTests {
         }
     }
 
-    @Test("body error wins even when SQLite already rolled back by itself")
-    func bodyErrorAfterAutomaticRollback() throws {
+    @Test func theBodysErrorWinsEvenWhenSQLiteRolledBackByItself() throws {
         try withConnection(.memory) { db in
             try db.execute("""
                 CREATE TABLE t(x);
@@ -68,8 +67,7 @@ struct TransactionTests {
         }
     }
 
-    @Test("a failing COMMIT rolls back and throws the commit's error")
-    func commitFailureRollsBack() throws {
+    @Test func aFailingCommitRollsBackAndThrowsTheCommitsError() throws {
         try withConnection(.file) { db in
             try db.execute("""
                 PRAGMA foreign_keys=ON;
@@ -87,7 +85,6 @@ struct TransactionTests {
             }
             #expect(error?.code == .constraintForeignKey)
             #expect(error?.sql == "COMMIT TRANSACTION")
-            print("observed commit failure: \(error.map(String.init(describing:)) ?? "-")")
             #expect(db.isAutocommit)
             #expect(try db.int64("SELECT count(*) FROM child") == 0)
             // The connection is usable again.
@@ -95,8 +92,7 @@ struct TransactionTests {
         }
     }
 
-    @Test("a savepoint rolls back only its own part")
-    func savepointPartialRollback() throws {
+    @Test func aSavepointRollsBackOnlyItsOwnPart() throws {
         try withConnection(.file) { db in
             try makeTable(db)
             try db.transaction {
@@ -128,8 +124,7 @@ struct TransactionTests {
         }
     }
 
-    @Test("an outermost savepoint commits like a transaction")
-    func outermostSavepoint() throws {
+    @Test func anOutermostSavepointCommitsLikeATransaction() throws {
         try withConnection(.memory) { db in
             try makeTable(db)
             try db.savepoint { try db.execute("INSERT INTO t VALUES (1)") }
@@ -138,8 +133,7 @@ struct TransactionTests {
         }
     }
 
-    @Test("nested transaction() is refused with a clear error")
-    func nestedTransactionThrows() throws {
+    @Test func aNestedTransactionIsRefusedWithAClearError() throws {
         try withConnection(.memory) { db in
             try makeTable(db)
             try db.transaction {

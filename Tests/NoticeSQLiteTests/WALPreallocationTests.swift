@@ -20,8 +20,7 @@ struct WALPreallocationTests {
         return db
     }
 
-    @Test("grows the log with zeros past its end and keeps every committed frame")
-    func growsAndKeepsFrames() throws {
+    @Test func growingTheLogWritesZerosPastItsEndAndKeepsEveryFrame() throws {
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("grow.sqlite").path
             let writer = try Self.databaseWithRowsInItsLog(path, rows: 20)
@@ -53,8 +52,7 @@ struct WALPreallocationTests {
         }
     }
 
-    @Test("a log that SQLite rewinds after a checkpoint keeps its length")
-    func rewoundLogKeepsItsLength() throws {
+    @Test func aLogThatSQLiteRewindsAfterACheckpointKeepsItsLength() throws {
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("rewind.sqlite").path
             let db = try Self.databaseWithRowsInItsLog(path, rows: 5)
@@ -75,8 +73,7 @@ struct WALPreallocationTests {
         return statement.int64(at: 1)
     }
 
-    @Test("does nothing outside WAL mode")
-    func nothingWithoutWAL() throws {
+    @Test func growingTheLogDoesNothingOutsideWALMode() throws {
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("delete-mode.sqlite").path
             let db = try SQLiteConnection(path: path)
@@ -87,8 +84,7 @@ struct WALPreallocationTests {
         }
     }
 
-    @Test("refuses to run without the write lock")
-    func refusesWithoutTheWriteLock() throws {
+    @Test func growingTheLogIsRefusedWithoutTheWriteLock() throws {
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("unlocked.sqlite").path
             let db = try Self.databaseWithRowsInItsLog(path, rows: 1)

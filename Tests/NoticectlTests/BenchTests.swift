@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `noticectl bench` runs exactly the workloads named by id or by the
 /// leading parts of ids, and with `--json` reports each on one line.
 struct BenchTests {
     @Test func oneJSONLinePerSelectedWorkload() throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         let outcome = try NoticectlRunner(in: scratch).run(
             ["bench", "--quick", "--json", "--only", "post.name.k10", "collect"])
         #expect(outcome.status == 0, "\(outcome)")
@@ -25,7 +26,7 @@ struct BenchTests {
 
     @Test(arguments: ["post.name.k1", "rebuild.stat", "nosuch"])
     func anUnknownWorkloadIsAUsageError(id: String) throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         let outcome = try NoticectlRunner(in: scratch).run(["bench", "--only", id])
         #expect(outcome.status == 64)
         #expect(outcome.stdout.isEmpty)

@@ -1,6 +1,7 @@
 import NoticeDemos
 import Synchronization
 import Testing
+import TestSupport
 
 struct DemoTests {
     /// What the library's in-memory demo prints, as `print` would write it.
@@ -12,7 +13,7 @@ struct DemoTests {
 
     @Test(arguments: Demo.allCases)
     func demoPrintsExactlyTheLibrarysLines(demo: Demo) throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         #expect(try NoticectlRunner(in: scratch)("demo", demo.rawValue) == .success(try Self.printed(by: demo)))
         #expect(try scratch.listing().isEmpty)
     }
@@ -21,7 +22,7 @@ struct DemoTests {
     /// document's lines each time, a journal that grows, and alice ends
     /// each run with no likes.
     @Test func theJournaledNewsDemoKeepsItsStateAcrossRuns() throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         let cli = NoticectlRunner(in: scratch)
         let document = try Self.printed(by: .news)
         for notices in [9, 13] {
@@ -37,7 +38,7 @@ struct DemoTests {
     }
 
     @Test func theJournaledNewsDemoUsesDbOrTheEnvironment() throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         var cli = NoticectlRunner(in: scratch)
         let explicit = try cli("demo", "news", "--journal", "--db", "news.sqlite")
         #expect(explicit.lines.suffix(2) == ["journal news.sqlite holds 9 notices", "replaying it gives the stored state: yes"])

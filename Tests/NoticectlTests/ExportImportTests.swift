@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 struct ExportImportTests {
     /// A journal with news, odd names, a notice without sender and unicode.
-    static func varied() throws -> (Scratch, NoticectlRunner) {
-        let scratch = try Scratch()
+    static func varied() throws -> (TemporaryDirectory, NoticectlRunner) {
+        let scratch = TemporaryDirectory()
         let cli = NoticectlRunner(in: scratch)
         try cli("news", "publish", "1", "News1")
         try cli("news", "like", "1", "--user", "alice")
@@ -33,7 +34,7 @@ struct ExportImportTests {
     /// `post` takes any JSON value, as the library takes any `Codable`
     /// payload; what export prints for such a notice, import takes back.
     @Test func payloadsThatAreNotObjectsRoundTrip() throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         let cli = NoticectlRunner(in: scratch)
         for payload in ["5", #""text""#, "[1,[2],{}]", "null", "-2.5"] {
             #expect(try cli("post", "value", "--payload=" + payload).status == 0, "\(payload)")
@@ -116,7 +117,7 @@ struct ExportImportTests {
     }
 
     @Test func aMissingInputIsRefusedBeforeAnyJournalIsCreated() throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         let cli = NoticectlRunner(in: scratch)
         #expect(try cli("import", "missing.jsonl") == .failure("cannot read missing.jsonl: No such file or directory"))
         try FileManager.default.createDirectory(atPath: scratch.path("folder"), withIntermediateDirectories: false)

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 struct FollowTests {
     /// `tail --follow --json` as a child process prints, line by line, the
     /// notices a second process posts, and ends cleanly on SIGTERM or SIGINT.
     @Test(arguments: [SIGTERM, SIGINT])
     func followPrintsOtherProcessesNoticesLiveThenStopsCleanly(signal: Int32) throws {
-        let cli = NoticectlRunner(in: try Scratch())
+        let cli = NoticectlRunner(in: TemporaryDirectory())
         try cli("post", "first")
         let tail = try cli.start("tail", "--follow", "--json")
         try #require(tail.waitForLines(1))
@@ -31,7 +32,7 @@ struct FollowTests {
     /// A row edited behind the tool's back ends the tail with one line
     /// naming it, instead of a follower that waits on it silently forever.
     @Test func followStopsAtARowItCannotReadAfterPrintingThoseBeforeIt() throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         let cli = NoticectlRunner(in: scratch)
         try cli("post", "first")
         let tail = try cli.start("tail", "--follow")
@@ -48,7 +49,7 @@ struct FollowTests {
     }
 
     @Test func followStopsByItselfOnceTheLimitIsPrinted() throws {
-        let cli = NoticectlRunner(in: try Scratch())
+        let cli = NoticectlRunner(in: TemporaryDirectory())
         try cli("post", "wanted")
         let tail = try cli.start("tail", "--follow", "--name", "wanted", "--limit", "3")
         try #require(tail.waitForLines(1))
@@ -67,7 +68,7 @@ struct FollowTests {
     }
 
     @Test func followWithALimitAlreadyReachedEndsAtOnce() throws {
-        let cli = NoticectlRunner(in: try Scratch())
+        let cli = NoticectlRunner(in: TemporaryDirectory())
         try cli("post", "one")
         try cli("post", "two")
         let outcome = try cli("tail", "--follow", "--limit", "1")

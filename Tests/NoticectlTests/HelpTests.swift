@@ -1,6 +1,7 @@
 import ArgumentParser
 @testable import noticectl
 import Testing
+import TestSupport
 
 struct HelpTests {
     /// Every command's path, found by walking the real command tree, so a
@@ -16,7 +17,7 @@ struct HelpTests {
 
     @Test(arguments: commandPaths)
     func everyCommandsHelpShowsAnExample(path: [String]) throws {
-        let outcome = try NoticectlRunner(in: Scratch()).run(path + ["--help"])
+        let outcome = try NoticectlRunner(in: TemporaryDirectory()).run(path + ["--help"])
         #expect(outcome.status == 0)
         #expect(outcome.stderr.isEmpty)
         #expect(outcome.stdout.contains("\nExample:\n  noticectl "))
@@ -24,7 +25,7 @@ struct HelpTests {
     }
 
     @Test func theRootHelpListsEverySubcommand() throws {
-        let outcome = try NoticectlRunner(in: Scratch())("--help")
+        let outcome = try NoticectlRunner(in: TemporaryDirectory())("--help")
         let names = ["init", "post", "tail", "replay", "news", "feed", "detail", "profile",
                      "verify", "stats", "export", "import", "demo"]
         for name in names {
@@ -36,13 +37,13 @@ struct HelpTests {
     }
 
     @Test func theHelpCommandShowsASubcommandsHelp() throws {
-        let outcome = try NoticectlRunner(in: Scratch())("help", "news", "like")
+        let outcome = try NoticectlRunner(in: TemporaryDirectory())("help", "news", "like")
         #expect(outcome.status == 0)
         #expect(outcome.stdout.contains("USAGE: noticectl news like"))
     }
 
     @Test func helpCreatesNoJournal() throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         try NoticectlRunner(in: scratch)("tail", "--help")
         #expect(try scratch.listing().isEmpty)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import NoticeHub
 import Testing
+import TestSupport
 
 /// Files that are not a journal this build can use are refused with one
 /// line naming them, and left exactly as they were.
@@ -11,7 +12,7 @@ struct JournalFileTests {
         var testDescription: String { rawValue }
 
         /// Makes the file in `scratch`; returns its name.
-        func make(in scratch: Scratch) throws -> String {
+        func make(in scratch: TemporaryDirectory) throws -> String {
             switch self {
             case .textFile:
                 try scratch.write("shopping list\nmilk\n", to: "notes.txt")
@@ -59,7 +60,7 @@ struct JournalFileTests {
 
     @Test(arguments: Unusable.allCases)
     func everyCommandRefusesTheFileAndLeavesItUnchanged(kind: Unusable) throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         let cli = NoticectlRunner(in: scratch)
         try scratch.write(#"{"name":"x"}"# + "\n", to: "lines.jsonl")
         let name = try kind.make(in: scratch)
@@ -76,7 +77,7 @@ struct JournalFileTests {
     }
 
     @Test func initAdoptsAForeignDatabaseAndKeepsItsTables() throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         let cli = NoticectlRunner(in: scratch)
         let name = try Unusable.foreignDatabase.make(in: scratch)
         #expect(try cli("init", "--db", name) == .success("schema version \(SQLiteJournal.schemaVersion)\n"))
@@ -85,7 +86,7 @@ struct JournalFileTests {
     }
 
     @Test func initCreatesAJournalAndIsSafeToRepeat() throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         let cli = NoticectlRunner(in: scratch)
         let expected = Outcome.success("schema version \(SQLiteJournal.schemaVersion)\n")
         #expect(try cli("init") == expected)
@@ -97,7 +98,7 @@ struct JournalFileTests {
     }
 
     @Test func aJournalInAMissingFolderCannotBeOpened() throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         let outcome = try NoticectlRunner(in: scratch)("post", "x", "--db", "missing/journal.sqlite")
         #expect(outcome.status == 1)
         #expect(outcome.stdout.isEmpty)
@@ -109,7 +110,7 @@ struct JournalFileTests {
 struct ReadOnlyCommandTests {
     @Test(arguments: [["tail"], ["feed"], ["detail", "1"], ["profile", "alice"], ["verify"], ["stats"], ["export"], ["replay"]])
     func readingCommandsDoNotCreateAMissingJournal(command: [String]) throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         let outcome = try NoticectlRunner(in: scratch).run(command + ["--db", "typo.sqlite"])
         #expect(outcome.status == 1)
         #expect(outcome.stderr.hasSuffix("no journal at typo.sqlite\n"))
@@ -119,7 +120,7 @@ struct ReadOnlyCommandTests {
 
 struct VerifyIntegrityTests {
     @Test func verifyReportsAJournalDamagedDeepInside() throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         let cli = NoticectlRunner(in: scratch)
         let lines = (0..<3_000).map { #"{"name":"filler","payload":{"index":\#($0)}}"# }
         try scratch.write(lines.joined(separator: "\n") + "\n", to: "filler.jsonl")

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 struct NewsTests {
     /// News1 liked by alice; News2 liked by bob (alice took hers back).
-    static func newsJournal() throws -> (Scratch, NoticectlRunner) {
-        let scratch = try Scratch()
+    static func newsJournal() throws -> (TemporaryDirectory, NoticectlRunner) {
+        let scratch = TemporaryDirectory()
         let cli = NoticectlRunner(in: scratch)
         let steps = [
             ["news", "publish", "1", "News1"],
@@ -49,7 +50,7 @@ struct NewsTests {
     }
 
     @Test func anEmptyJournalHasAnEmptyFeed() throws {
-        let cli = NoticectlRunner(in: try Scratch())
+        let cli = NoticectlRunner(in: TemporaryDirectory())
         try cli("init")
         #expect(try cli("feed") == .success(""))
         #expect(try cli("feed", "--json") == .success("[]\n"))
@@ -80,7 +81,7 @@ struct NewsTests {
     }
 
     @Test func titlesAndUsersFullOfQuotesAndSQLAreData() throws {
-        let cli = NoticectlRunner(in: try Scratch())
+        let cli = NoticectlRunner(in: TemporaryDirectory())
         let title = #"x'); DROP TABLE news; -- "quoted" \ back"#
         let user = #"robert'); DELETE FROM profiles; --"#
         #expect(try cli("news", "publish", "7", title) == .success("1\n"))

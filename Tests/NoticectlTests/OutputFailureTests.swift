@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A command whose data does not reach stdout fails, in one line, instead
 /// of reporting success; and interrupting `tail --follow` stops its backlog.
@@ -10,7 +11,7 @@ struct OutputFailureTests {
         ["export"], ["tail"], ["tail", "--json"], ["stats", "--json"], ["verify"], ["feed"],
     ])
     func writingToAFullDiskFailsInOneLine(arguments: [String]) throws {
-        let cli = NoticectlRunner(in: try Scratch())
+        let cli = NoticectlRunner(in: TemporaryDirectory())
         try cli("news", "publish", "1", "News1")
         try cli("news", "like", "1", "--user", "alice")
         let outcome = try cli.run(arguments, outputFile: Self.fullDevice)
@@ -20,7 +21,7 @@ struct OutputFailureTests {
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: fullDevice)))
     func aPostWhoseSequenceCannotBePrintedSaysItWasJournaled() throws {
-        let cli = NoticectlRunner(in: try Scratch())
+        let cli = NoticectlRunner(in: TemporaryDirectory())
         let outcome = try cli.run(["post", "kept"], outputFile: Self.fullDevice)
         #expect(outcome.status == 1)
         #expect(outcome.stderr == "error: kept was journaled as #1, but cannot write output: \(String(cString: strerror(ENOSPC)))\n")
@@ -30,7 +31,7 @@ struct OutputFailureTests {
     /// SIGINT while the backlog is still printing (the reader has stopped
     /// reading, so `tail` blocks on a full pipe) ends it at the next notice.
     @Test func followStopsWhileThePastIsStillPrinting() throws {
-        let cli = NoticectlRunner(in: try Scratch())
+        let cli = NoticectlRunner(in: TemporaryDirectory())
         let count = 5_000
         let lines = (1...count).map { #"{"name":"past","payload":{"n":\#($0)}}"# }
         try #require(try cli("import", "-", input: lines.joined(separator: "\n")).status == 0)

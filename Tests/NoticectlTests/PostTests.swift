@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 struct PostTests {
     @Test func postPrintsOnlyTheSequenceNumberOfADurableNotice() throws {
-        let cli = NoticectlRunner(in: try Scratch())
+        let cli = NoticectlRunner(in: TemporaryDirectory())
         #expect(try cli("post", "greeting", "--sender", "Athos") == .success("1\n"))
         #expect(try cli("post", "greeting", "--payload", #"{"to":"Porthos"}"#) == .success("2\n"))
         let listing = try cli("tail")
@@ -15,7 +16,7 @@ struct PostTests {
     }
 
     @Test func namesSendersAndPayloadsFullOfQuotesAndSQLAreStoredAsData() throws {
-        let cli = NoticectlRunner(in: try Scratch())
+        let cli = NoticectlRunner(in: TemporaryDirectory())
         let name = "x'); DROP TABLE notices; --"
         let sender = #"O"Brien; DELETE FROM likes"#
         let payload = #"{"sql":"'); DROP TABLE news; --","quote":"\"\\","emoji":"⚔️","nested":{"a":[1,2.5,null,true]}}"#
@@ -32,7 +33,7 @@ struct PostTests {
     }
 
     @Test func aPayloadCanComeFromAFileOrStandardInput() throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         let cli = NoticectlRunner(in: scratch)
         // Larger than one command-line argument may be on Linux (128 KiB).
         let text = String(repeating: "a", count: 300_000)
@@ -46,7 +47,7 @@ struct PostTests {
     }
 
     @Test func aPayloadOverOneMebibyteIsRefusedAndNothingIsJournaled() throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         let cli = NoticectlRunner(in: scratch)
         try cli("post", "before")
         let filler = String(repeating: "b", count: 1 << 20)
@@ -64,7 +65,7 @@ struct PostTests {
         ("@missing.json", "cannot read payload file missing.json: No such file or directory"),
     ])
     func aMalformedPayloadIsRefused(payload: String, message: String) throws {
-        let cli = NoticectlRunner(in: try Scratch())
+        let cli = NoticectlRunner(in: TemporaryDirectory())
         try cli("post", "before")
         let before = try cli("export")
         #expect(try cli("post", "x", "--payload", payload) == .failure(message))
@@ -72,7 +73,7 @@ struct PostTests {
     }
 
     @Test func theJournalIsDbElseTheEnvironmentElseTheWorkingDirectory() throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         var cli = NoticectlRunner(in: scratch)
         try cli("post", "here")
         #expect(try scratch.listing() == ["noticehub.sqlite"])
@@ -89,7 +90,7 @@ struct PostTests {
 
     /// Bytes that are not UTF-8 are refused, not repaired with U+FFFD.
     @Test func aPayloadFileThatIsNotUTF8IsRefusedAndNothingIsJournaled() throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         let cli = NoticectlRunner(in: scratch)
         try cli("post", "before")
         try Data([UInt8](#"{"a":"x"#.utf8) + [0xFF] + [UInt8](#"y"}"#.utf8)).write(to: scratch.url.appendingPathComponent("bad.json"))
@@ -99,7 +100,7 @@ struct PostTests {
     }
 
     @Test func aPayloadFileThatIsADirectoryIsRefused() throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: scratch.path("folder"), withIntermediateDirectories: false)
         #expect(try NoticectlRunner(in: scratch)("post", "x", "--payload", "@folder")
             == .failure("cannot read payload file folder: it is a directory"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A write refused on a journal that did not exist leaves no file behind:
 /// bad input changes nothing, not even the directory.
@@ -12,7 +13,7 @@ struct RefusedFirstWriteTests {
         (["import", "bad.jsonl"], "line 2: not valid JSON ("),
     ])
     func aRefusedFirstWriteLeavesNoJournal(arguments: [String], message: String) throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         try scratch.write("{\"name\":\"ok\"}\n{\"name\":\n", to: "bad.jsonl")
         let listing = try scratch.listing()
         let outcome = try NoticectlRunner(in: scratch).run(arguments)
@@ -23,7 +24,7 @@ struct RefusedFirstWriteTests {
 
     /// A journal that was there stays, even when the write is refused.
     @Test func aRefusedWriteKeepsAnExistingEmptyJournal() throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         let cli = NoticectlRunner(in: scratch)
         try cli("init")
         #expect(try cli.run(["news", "like", "9", "--user", "alice"]).status == 1)
@@ -33,7 +34,7 @@ struct RefusedFirstWriteTests {
 
     /// What a first write journaled stays, even when a later step fails.
     @Test func aFirstWriteThatSucceededKeepsItsJournal() throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         let cli = NoticectlRunner(in: scratch)
         #expect(try cli.run(["post", "greeting"]) == .success("1\n"))
         #expect(scratch.exists("noticehub.sqlite"))

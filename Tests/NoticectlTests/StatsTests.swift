@@ -1,9 +1,10 @@
 import NoticeHub
 import Testing
+import TestSupport
 
 struct StatsTests {
     @Test func statsCountNoticesPerNameAndShowTheBounds() throws {
-        let cli = NoticectlRunner(in: try Scratch())
+        let cli = NoticectlRunner(in: TemporaryDirectory())
         for name in ["b", "a", "b", "c", "b"] { try cli("post", name) }
         let text = try cli("stats")
         #expect(text.status == 0 && text.stderr.isEmpty)
@@ -32,7 +33,7 @@ struct StatsTests {
     }
 
     @Test func statsOfAnEmptyJournal() throws {
-        let cli = NoticectlRunner(in: try Scratch())
+        let cli = NoticectlRunner(in: TemporaryDirectory())
         try cli("init")
         let json = try cli("stats", "--json")
         #expect(json.stdout.hasPrefix(#"{"notices":0,"byName":[],"firstSequence":null,"lastSequence":null,"#

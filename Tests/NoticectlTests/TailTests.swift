@@ -1,9 +1,10 @@
 import Testing
+import TestSupport
 
 struct TailTests {
     /// Six notices from three senders under three names.
     static func journal() throws -> NoticectlRunner {
-        let cli = NoticectlRunner(in: try Scratch())
+        let cli = NoticectlRunner(in: TemporaryDirectory())
         for (name, sender) in [("a", "s1"), ("b", "s2"), ("a", "s2"), ("c", "s1"), ("a", "s1"), ("b", "s1")] {
             try cli("post", name, "--sender", sender, "--payload", #"{"n":"\#(name)\#(sender)"}"#)
         }
@@ -28,7 +29,7 @@ struct TailTests {
     /// Names and senders that would not read as one field each are quoted,
     /// with what cannot be seen spelled out; the JSON form keeps them as stored.
     @Test func namesAndSendersThatWouldNotReadAsOneFieldAreQuoted() throws {
-        let cli = NoticectlRunner(in: try Scratch())
+        let cli = NoticectlRunner(in: TemporaryDirectory())
         let cases: [(name: String, sender: String, shown: String)] = [
             ("plain", "Component A", #"plain "Component A""#),
             ("zero\u{200B}width", "-", #""zero\u{200B}width" "-""#),
@@ -67,7 +68,7 @@ struct TailTests {
     }
 
     @Test func anEmptyJournalListsNothing() throws {
-        let cli = NoticectlRunner(in: try Scratch())
+        let cli = NoticectlRunner(in: TemporaryDirectory())
         try cli("init")
         #expect(try cli("tail", "--json") == .success(""))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Rows edited with the sqlite3 shell behind the tool's back: export refuses
 /// them rather than print what import would reject or invent what is not
@@ -7,7 +8,7 @@ import Testing
 struct TamperedRowTests {
     /// A journal of four notices, exported before `sql` changes it.
     static func tampered(_ sql: String) throws -> (cli: NoticectlRunner, before: [String]) {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         let cli = NoticectlRunner(in: scratch)
         for index in 1...4 { try cli("post", "word", "--sender", "feed", "--payload", #"{"index":\#(index)}"#) }
         let before = try cli("export").lines

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 /// Usage errors exit 64 with one `error:` line and a hint, before any
 /// journal is opened or created.
@@ -37,7 +38,7 @@ struct UsageErrorTests {
         (["demo", "news", "--db", "x.sqlite"], "--db applies with --journal only", "noticectl demo"),
     ])
     func exitsWithUsage(arguments: [String], message: String, command: String) throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory()
         let outcome = try NoticectlRunner(in: scratch).run(arguments)
         #expect(outcome == .usageError(message, command: command))
         #expect(try scratch.listing().isEmpty)

@@ -1,13 +1,14 @@
 import Foundation
 import Synchronization
+import TestSupport
 
 /// Runs the built `noticectl` as a user would: a real process in a scratch
 /// directory, with `$NOTICEHUB_DB` unset unless a test sets it.
 struct NoticectlRunner: Sendable {
-    let scratch: Scratch
+    let scratch: TemporaryDirectory
     var environment: [String: String] = [:]
 
-    init(in scratch: Scratch) {
+    init(in scratch: TemporaryDirectory) {
         self.scratch = scratch
     }
 
@@ -21,9 +22,11 @@ struct NoticectlRunner: Sendable {
     /// output goes to `outputFile` when given (the outcome's stdout is then empty).
     func run(_ arguments: [String], input: String? = nil, outputFile: String? = nil) throws -> Outcome {
         let process = makeProcess(arguments)
-        let inputFile = try input.map(Self.temporaryFile(holding:))
-        defer { if let inputFile { try? FileManager.default.removeItem(at: inputFile) } }
-        process.standardInput = try inputFile.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
+        let inputDirectory = TemporaryDirectory()
+        if let input { try inputDirectory.write(input, to: "stdin") }
+        process.standardInput = try input.map { _ in
+            try FileHandle(forReadingFrom: inputDirectory.url.appendingPathComponent("stdin"))
+        } ?? FileHandle.nullDevice
         let output = Pipe(), errors = Pipe()
         if let outputFile {
             process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputFile))
@@ -67,12 +70,6 @@ struct NoticectlRunner: Sendable {
         variables.merge(environment) { $1 }
         process.environment = variables
         return process
-    }
-
-    private static func temporaryFile(holding text: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("noticectl-input-\(UUID().uuidString)")
-        try Data(text.utf8).write(to: url)
-        return url
     }
 
     /// The binary built with the tests: beside the test bundle (under any

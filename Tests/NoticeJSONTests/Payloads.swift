@@ -1,8 +1,8 @@
 import Foundation
 import NoticeJSON
 
-/// Shared helpers for the test suites.
-enum TestSupport {
+/// Encoding and round trips through NoticeJSON's coders, in one call.
+enum Payloads {
     static func encodeString<T: Encodable>(_ value: T) throws -> String {
         try PayloadEncoder().encodeToString(value)
     }

@@ -12,19 +12,3 @@ final class Recorder<Element: Sendable>: Sendable {
     var elements: [Element] { storage.locked { $0 } }
     var count: Int { storage.locked { $0.count } }
 }
-
-/// A colleague whose lifetime tests control.
-final class Colleague: Sendable {
-    let name: String
-    let heard = Recorder<String>()
-
-    init(_ name: String) {
-        self.name = name
-    }
-}
-
-struct Liked: NoticeMessage, Equatable {
-    static let name: NoticeName = "news.liked"
-    var newsID: Int
-    var user: String
-}

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import NoticeSQLite
 
 /// Where a test database lives.
@@ -12,12 +13,9 @@ enum Storage: String, CaseIterable, CustomTestStringConvertible {
 
 /// A fresh directory per test, removed afterwards, so tests can run in
 /// parallel without sharing database files.
-func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
-    let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("nh-sqlite-tests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    return try body(directory)
+func withTemporaryDirectory<T>(_ body: (URL) throws -> T) rethrows -> T {
+    let directory = TemporaryDirectory()
+    return try withExtendedLifetime(directory) { try body(directory.url) }
 }
 
 /// Opens a connection on `storage`, inside a temporary directory for files.

@@ -1,5 +1,6 @@
 import Foundation
 import NoticeSQLite
+import TestSupport
 @testable import NoticeHub
 
 /// The torture child, built beside the tests.
@@ -23,10 +24,8 @@ enum TortureChild {
         let output = Output()
         let pipe = Pipe()
         process.standardOutput = pipe
-        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("torture-\(UUID().uuidString).err")
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        output.errorFile = errors
+        try output.errorDirectory.write("", to: "stderr")
+        process.standardError = try FileHandle(forWritingTo: output.errorDirectory.url.appendingPathComponent("stderr"))
         pipe.fileHandleForReading.readabilityHandler = { handle in
             let data = handle.availableData
             if data.isEmpty {
@@ -44,12 +43,12 @@ enum TortureChild {
 final class Output: @unchecked Sendable {
     private let lock = NSLock()
     private var buffer = Data()
-    /// Where the child's stderr goes.
-    var errorFile: URL?
+    /// Where the child's stderr goes, removed with this object.
+    let errorDirectory = TemporaryDirectory()
 
     /// What the child wrote to stderr.
     var errors: String {
-        errorFile.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
+        (try? errorDirectory.read("stderr")) ?? ""
     }
 
     func append(_ data: Data) {
@@ -80,22 +79,4 @@ final class Output: @unchecked Sendable {
         }
         return condition(lines)
     }
-}
-
-/// Opens `path` directly and runs SQLite's integrity check.
-func integrityCheck(_ path: String) throws -> String {
-    let connection = try SQLiteConnection(path: path, mode: .readWrite)
-    let statement = try connection.prepare("PRAGMA integrity_check")
-    _ = try statement.step()
-    return statement.string(at: 0) ?? ""
-}
-
-/// Every stored notice id with its sequence number.
-func storedIDs(_ hub: NoticeHub) throws -> [String: Int64] {
-    var ids: [String: Int64] = [:]
-    try hub.readJournal(JournalQuery()) { notice in
-        ids[notice.id.description] = notice.sequence
-        return true
-    }
-    return ids
 }

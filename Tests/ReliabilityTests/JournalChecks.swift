@@ -1,0 +1,21 @@
+import Foundation
+import NoticeSQLite
+@testable import NoticeHub
+
+/// Opens `path` directly and runs SQLite's integrity check.
+func integrityCheck(_ path: String) throws -> String {
+    let connection = try SQLiteConnection(path: path, mode: .readWrite)
+    let statement = try connection.prepare("PRAGMA integrity_check")
+    _ = try statement.step()
+    return statement.string(at: 0) ?? ""
+}
+
+/// Every stored notice id with its sequence number.
+func storedIDs(_ hub: NoticeHub) throws -> [String: Int64] {
+    var ids: [String: Int64] = [:]
+    try hub.readJournal(JournalQuery()) { notice in
+        ids[notice.id.description] = notice.sequence
+        return true
+    }
+    return ids
+}
