@@ -25,7 +25,7 @@ struct ReadmeExamplesTests {
         let token = hub.observe("greeting", sender: "Athos") { notice in
             print("\(notice.sender!) says hello")
         }
-        try hub.post("greeting", sender: "Athos")
+        try hub.post("greeting", sender: "Athos")  // Athos says hello
         token.cancel()
 
         try hub.post("greeting", sender: "Athos")
@@ -46,7 +46,7 @@ struct ReadmeExamplesTests {
         let subscription = hub.observe(Liked.self) { liked, notice in
             print("\(liked.user) likes \(liked.newsID)")
         }
-        try hub.post(Liked(newsID: 1, user: "alice"), sender: "feed")
+        try hub.post(Liked(newsID: 1, user: "alice"), sender: "feed")  // alice likes 1
 
         #expect(output.all == ["alice likes 1"])
         withExtendedLifetime(subscription) {}
@@ -72,7 +72,7 @@ struct ReadmeExamplesTests {
         hub.observe("order", excludingPostsBy: "Porthos", owner: porthos) { musketeer, notice in
             print("\(musketeer.name) hears \(notice.sender!)")
         }
-        try hub.post("order", sender: "Athos")
+        try hub.post("order", sender: "Athos")  // Porthos hears Athos
 
         let mediator = Mediator<Musketeer>()
         mediator.addColleague(athos)
@@ -93,12 +93,12 @@ struct ReadmeExamplesTests {
             try notice.value(as: Int.self) == 12
         }
         let replies = hub.request("collision.check", payload: 12, from: "CX200", as: Bool.self)
-        print(replies.map(\.responder), replies.map(\.value))
+        print(replies.map(\.responder), replies.map(\.value))  // [AA101] [Optional(true)]
 
         let collected = await hub.collect(
             "collision.check", payload: 12, from: "CX200", as: Bool.self,
             timeout: .milliseconds(200), maxReplies: 5)
-        print(collected.asked, collected.values, collected.stopReason)
+        print(collected.asked, collected.values, collected.stopReason)  // 1 [true] allAnswered
 
         #expect(output.all == ["[AA101] [Optional(true)]", "1 [true] allAnswered"])
         withExtendedLifetime(responder) {}
@@ -133,7 +133,7 @@ struct ReadmeExamplesTests {
         let news = try NoticeHub(journal: journal, projections: [LikesProjection()])
         try news.post(NewsPublished(id: 1, title: "News1"), sender: "editor")
         let liked = try news.post(NewsLiked(newsID: 1, user: "alice"), sender: "feed")
-        print(liked.sequence!)
+        print(liked.sequence!)  // 2
 
         let count = try news.replay(from: 1)                   // through: is optional
         let following = try news.follow()                      // other processes' posts, live
