@@ -14,10 +14,10 @@ enum EncodingSpecialCases {
         if T.self == JSONValue.self {
             (value as! JSONValue).write(into: &writer)
         } else if T.self == Date.self {
-            guard let text = ISO8601Timestamp.format(value as! Date) else {
+            guard let text = TimestampFormat.string(from: value as! Date) else {
                 throw EncodingError.invalidValue(value, EncodingError.Context(
                     codingPath: codingPath(),
-                    debugDescription: "Date \(value) cannot be written as an ISO-8601 timestamp (years 0000-9999 only)"))
+                    debugDescription: "Date \(value) cannot be written as an ISO-8601 timestamp (years 0001-9999 only)"))
             }
             writer.writeString(text)
         } else if T.self == Data.self {

@@ -6,7 +6,8 @@ package import Foundation
 /// `init(from:)` reads straight off the tape. Semantics follow Foundation's `JSONDecoder`:
 /// `keyNotFound`, `typeMismatch` (`valueNotFound` for null), `dataCorrupted` for numbers
 /// that don't fit and for malformed JSON (with the `JSONSyntaxError` as underlying error).
-/// Special types match the encoder: `Date` (ISO-8601, with or without fractional seconds),
+/// Special types match the encoder: `Date` (as `TimestampFormat` reads it: ISO-8601, UTC or
+/// an offset, with or without fractional seconds, years 0001-9999),
 /// `Data` (base64), `URL`, `Decimal`, and `JSONValue` (key order preserved).
 package struct PayloadDecoder: Sendable {
     package init() {}

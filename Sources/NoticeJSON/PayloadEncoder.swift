@@ -3,10 +3,10 @@ import Foundation
 /// Encodes `Encodable` values as compact JSON for the notice journal.
 ///
 /// Output: keys in the order they are encoded, no whitespace, `Date` as
-/// `"2026-11-21T15:04:05.123Z"` (UTC, milliseconds), `Data` as base64, `URL` as its
-/// absolute string, `Decimal` as a JSON number, and `JSONValue` verbatim. `encodeIfPresent`
-/// with nil omits the key; non-finite floating-point values throw
-/// `EncodingError.invalidValue`.
+/// `"2026-11-21T15:04:05.123Z"` (`TimestampFormat`: UTC, milliseconds, years 0001-9999),
+/// `Data` as base64, `URL` as its absolute string, `Decimal` as a JSON number, and
+/// `JSONValue` verbatim. `encodeIfPresent` with nil omits the key; non-finite
+/// floating-point values and dates outside those years throw `EncodingError.invalidValue`.
 ///
 /// The common case streams straight into a byte buffer (`StreamingEncoder`); call orders
 /// a stream cannot represent are retried transparently with `TreeEncoder`, so a value's

@@ -206,7 +206,7 @@ final class TapeDecoder: Decoder {
         }
         if T.self == Date.self {
             let text = try String.unbox(from: reader, at: index, path: path())
-            guard let date = ISO8601Timestamp.parse(text) else {
+            guard let date = TimestampFormat.date(from: text) else {
                 throw reader.corrupted(path(), "expected an ISO-8601 date like \"2026-11-21T15:04:05.123Z\" but found \(reader.describe(index))")
             }
             return date as! T

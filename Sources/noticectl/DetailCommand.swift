@@ -1,4 +1,5 @@
 import ArgumentParser
+import NoticeHub
 import NoticeNews
 
 struct DetailCommand: ParsableCommand {
@@ -26,6 +27,6 @@ struct DetailCommand: ParsableCommand {
         guard let item = feed.first(where: { $0.id == id }) else {
             throw CommandFailure("news \(id) does not exist")
         }
-        print(json ? item.jsonLine : item.textLine)
+        print(json ? try OrderedJSONEncoder().encode(item) : item.textLine)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NoticeHub
 import NoticeNews
 
 struct FeedCommand: ParsableCommand {
@@ -21,7 +22,7 @@ struct FeedCommand: ParsableCommand {
     func run() throws {
         let feed = try NewsStore.storedState(of: journal.openHub(creatingIfMissing: false)).feed
         if json {
-            print(JSONText.array(feed.map(\.jsonLine)))
+            print(try OrderedJSONEncoder().encode(feed))
         } else {
             for item in feed { print(item.textLine) }
         }

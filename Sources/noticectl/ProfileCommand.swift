@@ -1,4 +1,5 @@
 import ArgumentParser
+import NoticeHub
 import NoticeNews
 
 struct ProfileCommand: ParsableCommand {
@@ -24,6 +25,6 @@ struct ProfileCommand: ParsableCommand {
     func run() throws {
         let profiles = try NewsStore.storedState(of: journal.openHub(creatingIfMissing: false)).profiles
         let profile = profiles.first { $0.user == user } ?? Profile(user: user, givenLikes: 0)
-        print(json ? profile.jsonLine : profile.textLine)
+        print(json ? try OrderedJSONEncoder().encode(profile) : profile.textLine)
     }
 }

@@ -45,11 +45,7 @@ struct ReplayCommand: ParsableCommand {
                 "note: notices before #\(start.from) were not replayed, so likes and profiles can be short or negative")
         }
         if json {
-            print(JSONText.object([
-                "feed": JSONText.array(state.feed.map(\.jsonLine)),
-                "profiles": JSONText.array(state.profiles.map(\.jsonLine)),
-                "replayed": "\(replayed)",
-            ]))
+            print(try OrderedJSONEncoder().encode(ReplayJSON(feed: state.feed, profiles: state.profiles, replayed: replayed)))
         } else {
             print("feed:")
             for item in state.feed { print("  " + item.textLine) }
@@ -68,4 +64,11 @@ struct ReplayCommand: ParsableCommand {
         let printLog: NewsLog? = log ? { @Sendable line in print(line) } : nil
         return try NewsStore.replayedState(of: hub, from: start.from, through: through, log: printLog)
     }
+}
+
+/// `replay --json`, keys in this order.
+private struct ReplayJSON: Encodable {
+    var feed: [NewsItem]
+    var profiles: [Profile]
+    var replayed: Int
 }

@@ -22,7 +22,7 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         let statistics = try journal.openHub(creatingIfMissing: false).journalStatistics()
         if json {
-            print(Self.json(statistics))
+            print(try Self.json(statistics))
         } else {
             Self.text(statistics).forEach { print($0) }
         }
@@ -44,24 +44,30 @@ struct StatsCommand: ParsableCommand {
         return lines
     }
 
-    private static func json(_ statistics: JournalStatistics) -> String {
-        func time(_ milliseconds: Int64?) -> String {
-            milliseconds.map { JSONText.string(NoticeLine.timestamp($0)) } ?? "null"
-        }
-        return JSONText.object([
-            "notices": "\(statistics.notices)",
-            "byName": JSONText.array(statistics.byName.map {
-                JSONText.object(["name": JSONText.string($0.name), "count": "\($0.count)"])
-            }),
-            "firstSequence": JSONText.number(statistics.firstSequence),
-            "lastSequence": JSONText.number(statistics.lastSequence),
-            "firstPostedAt": time(statistics.firstPostedAt),
-            "lastPostedAt": time(statistics.lastPostedAt),
-            "fileSize": JSONText.number(statistics.fileSize),
-            "schemaVersion": "\(statistics.schemaVersion)",
-            "subscribers": JSONText.array(statistics.subscribers.map {
-                JSONText.object(["name": JSONText.string($0.name), "cursor": "\($0.cursor)", "lag": "\($0.lag)"])
-            }),
-        ])
+    private static func json(_ statistics: JournalStatistics) throws -> String {
+        try OrderedJSONEncoder().encode(StatisticsJSON(
+            notices: statistics.notices,
+            byName: statistics.byName,
+            firstSequence: JSONNullable(statistics.firstSequence),
+            lastSequence: JSONNullable(statistics.lastSequence),
+            firstPostedAt: JSONNullable(statistics.firstPostedAt.map(NoticeLine.timestamp)),
+            lastPostedAt: JSONNullable(statistics.lastPostedAt.map(NoticeLine.timestamp)),
+            fileSize: JSONNullable(statistics.fileSize),
+            schemaVersion: statistics.schemaVersion,
+            subscribers: statistics.subscribers))
     }
+}
+
+/// `stats --json`, keys in this order; a bound or size the journal lacks is
+/// `null`, and posting times are timestamps, not milliseconds.
+private struct StatisticsJSON: Encodable {
+    var notices: Int
+    var byName: [JournalStatistics.NameCount]
+    var firstSequence: JSONNullable<Int64>
+    var lastSequence: JSONNullable<Int64>
+    var firstPostedAt: JSONNullable<String>
+    var lastPostedAt: JSONNullable<String>
+    var fileSize: JSONNullable<Int64>
+    var schemaVersion: Int
+    var subscribers: [JournalStatistics.SubscriberLag]
 }

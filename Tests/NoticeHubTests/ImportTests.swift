@@ -28,7 +28,7 @@ struct ImportTests {
         (#"[1,2]"#, "line 2: not a JSON object"),
         (#"{"name":""}"#, "line 2: invalid notice name \"\": it is empty"),
         (#"{"name":"x","colour":"red"}"#, "line 2: unknown field \"colour\""),
-        (#"{"name":"x","postedAt":"yesterday"}"#, "line 2: postedAt \"yesterday\" is not an ISO-8601 time"),
+        (#"{"name":"x","postedAt":"yesterday"}"#, "line 2: postedAt \"yesterday\" is not an ISO-8601 time of the years 0001-9999"),
         (#"{"id":"00000000-0000-8000-8000-000000000001","name":"again"}"#, "line 2: notice 00000000-0000-8000-8000-000000000001 appears earlier in this input"),
     ])
     func aBadLineStopsTheImportNamingItAndNothingIsImported(line: String, message: String) throws {

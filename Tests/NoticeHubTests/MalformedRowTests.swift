@@ -82,7 +82,7 @@ struct MalformedRowTests {
 
     /// The bounds are the times an export line can hold: they import back.
     @Test func postingTimesAreCheckedAgainstWhatTheTimestampFormatWrites() throws {
-        let range = ISO8601Timestamp.millisecondRange
+        let range = TimestampFormat.millisecondRange
         let directory = TemporaryDirectory()
         let hub = try Self.tampered("""
             UPDATE notices SET posted_at = \(range.lowerBound) WHERE seq = 1;
@@ -91,12 +91,12 @@ struct MalformedRowTests {
             UPDATE notices SET posted_at = \(range.lowerBound - 1) WHERE seq = 4;
             """, in: directory)
         #expect(try hub.journalMalformedRows().listed == [
-            .malformedRow(sequence: 3, problem: "posted_at \(range.upperBound + 1) is not a time of the years 0000-9999"),
-            .malformedRow(sequence: 4, problem: "posted_at \(range.lowerBound - 1) is not a time of the years 0000-9999"),
+            .malformedRow(sequence: 3, problem: "posted_at \(range.upperBound + 1) is not a time of the years 0001-9999"),
+            .malformedRow(sequence: 4, problem: "posted_at \(range.lowerBound - 1) is not a time of the years 0001-9999"),
         ])
         var lines: [String] = []
         try hub.readJournal(JournalQuery(through: 2)) { lines.append(try NoticeLine.encode($0)); return true }
-        #expect(lines[0].hasSuffix(#""postedAt":"0000-01-01T00:00:00.000Z"}"#))
+        #expect(lines[0].hasSuffix(#""postedAt":"0001-01-01T00:00:00.000Z"}"#))
         #expect(lines[1].hasSuffix(#""postedAt":"9999-12-31T23:59:59.999Z"}"#))
         let copy = try NoticeHub(journal: SQLiteJournal(path: directory.path("copy.sqlite")))
         #expect(try copy.importNotices(lines).imported == 2)

@@ -40,7 +40,7 @@ struct TamperedRowTests {
          #"invalid notice name "a\nb": it contains the control character U+000A"#),
         ("UPDATE notices SET sender = '' WHERE seq = 3", #"invalid sender "": it is empty"#),
         ("UPDATE notices SET posted_at = 9000000000000000000 WHERE seq = 3",
-         "posted_at 9000000000000000000 is not a time of the years 0000-9999"),
+         "posted_at 9000000000000000000 is not a time of the years 0001-9999"),
         ("UPDATE notices SET posted_at = 'abc' WHERE seq = 3", #"posted_at "abc" is not an integer"#),
     ]
 

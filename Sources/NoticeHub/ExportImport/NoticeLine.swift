@@ -50,10 +50,10 @@ public enum NoticeLine {
             case ("payload", _):
                 payload = field.serialized()
             case ("postedAt", .string(let text)):
-                guard let date = ISO8601Timestamp.parse(text) else {
-                    throw NoticeLineError("postedAt \(IdentifierRules.quoted(text)) is not an ISO-8601 time")
+                guard let date = TimestampFormat.date(from: text) else {
+                    throw NoticeLineError("postedAt \(IdentifierRules.quoted(text)) is not an ISO-8601 time of the years 0001-9999")
                 }
-                postedAt = Int64((date.timeIntervalSince1970 * 1000).rounded())
+                postedAt = TimestampFormat.milliseconds(of: date)
             case ("seq", _), ("id", _), ("name", _), ("sender", _), ("postedAt", _):
                 throw NoticeLineError("field \(key) has the wrong type")
             default:
@@ -66,9 +66,10 @@ public enum NoticeLine {
             postedAtMilliseconds: postedAt ?? WallClock.nowMilliseconds(), payload: .json(payload))
     }
 
-    /// `2026-11-21T15:04:05.123Z` for a time in milliseconds since 1970.
+    /// `2026-11-21T15:04:05.123Z` for a time in milliseconds since 1970; the
+    /// plain number for a time outside the years 0001-9999.
     public static func timestamp(_ milliseconds: Int64) -> String {
-        ISO8601Timestamp.format(Date(timeIntervalSince1970: Double(milliseconds) / 1000)) ?? "\(milliseconds)"
+        TimestampFormat.string(milliseconds: milliseconds) ?? "\(milliseconds)"
     }
 }
 

@@ -92,7 +92,7 @@ public struct JournalQuery: Sendable, Equatable {
     /// Whether each row is first checked for what the library would refuse
     /// to write (an id that is not a UUID, a name or sender that breaks the
     /// naming rules, a payload that is not one line of valid JSON, a posting
-    /// time that is not an integer of years 0000-9999): the read then stops
+    /// time that is not an integer of years 0001-9999): the read then stops
     /// at such a row with ``JournalError/malformedRow(sequence:problem:)``.
     /// For exports, whose lines must import again; replay leaves it off.
     /// Rows whose id does not parse are refused either way.

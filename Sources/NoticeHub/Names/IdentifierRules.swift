@@ -37,20 +37,7 @@ enum IdentifierRules {
     /// `text` in double quotes with quotes, backslashes and every control
     /// character escaped, so an error message stays on one line.
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case _ where scalar.properties.generalCategory == .control:
-                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        QuotedText.quoted(text, spelling: .controls)
     }
 
     private static func hex(_ value: UInt32) -> String {

@@ -40,8 +40,9 @@ struct RowCheck {
         }
         if let problem = row.withTextBytes(at: 4, Self.payloadProblem) { return problem }
         let postedAt = row.int64(at: 5)
-        guard ISO8601Timestamp.millisecondRange.contains(postedAt) else {
-            return "posted_at \(postedAt) is not a time of the years 0000-9999"
+        // The times an export line can spell, so that every exported line imports.
+        guard TimestampFormat.millisecondRange.contains(postedAt) else {
+            return "posted_at \(postedAt) is not a time of the years 0001-9999"
         }
         return nil
     }
