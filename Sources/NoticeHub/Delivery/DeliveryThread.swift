@@ -10,11 +10,12 @@ import Synchronization
 /// notice ids it may hand out and the observer lists of its recent posts.
 ///
 /// The running slots are what make `cancel()` exact without atomic
-/// read-modify-writes on the delivery path: a delivery at nesting level L
-/// writes the registration into slot L, fences lightly, then checks the
-/// cancelled bit; a cancel sets the bit, fences heavily and waits until no
-/// thread's slot holds the registration (``DeliveryThreads``). Deliveries
-/// nested deeper than the slots fall back to counting on the registration.
+/// read-modify-writes on the delivery path of a registration delivered
+/// often (``Registration`` explains its two modes): a delivery at nesting
+/// level L writes the registration into slot L, fences lightly, then checks
+/// the cancelled bit; a cancel sets the bit, fences heavily and waits until
+/// no thread's slot holds the registration (``DeliveryThreads``). Deliveries
+/// nested deeper than the slots count on the registration instead.
 ///
 /// The state lives in memory of its own so that the delivery path reaches it
 /// through a plain pointer (``DeliveryContext``), with no reference counting;
