@@ -5,12 +5,14 @@ import NoticeNews
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Check the file's integrity, its rows, and that the stored likes state is what replaying the journal gives.",
+        abstract: "Check the file's integrity, its rows, and that every table of the likes state is what the journal gives.",
         discussion: """
             Runs SQLite's integrity check over every page, then checks every row as export \
             does (rows edited behind NoticeHub's back that it would refuse: an id that is not \
             a UUID, a bad name or sender, a payload that is not JSON, a posting time that is \
-            not a time), then compares the stored likes state with a replay of the journal. \
+            not a time), then posts the journal's news notices again, in order, under the likes \
+            projection's rules, and compares every table it keeps (news, likes, profiles) with \
+            the stored one; a journaled notice those rules refuse is a difference too. \
             Exits 0 when all are sound; otherwise lists each problem or difference on \
             stdout (malformed rows: the first \(Self.listedRows), then how many more) and exits 1.
 

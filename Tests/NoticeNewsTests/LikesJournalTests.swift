@@ -88,6 +88,35 @@ struct LikesJournalTests {
         ])
     }
 
+    /// The likes relation itself is compared, and a journaled like that the
+    /// projection's rules refuse is reported rather than counted twice.
+    @Test func verificationComparesEveryLikeAndAppliesThePostingRules() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("news.sqlite")
+        let hub = try Self.openHub(path)
+        try hub.post(NewsPublished(id: 1, title: "News1"))
+        try hub.post(NewsPublished(id: 2, title: "News2"))
+        try hub.post(NewsLiked(newsID: 1, user: "alice"))
+        try hub.post(NewsLiked(newsID: 2, user: "alice"))
+        try hub.post(NewsLiked(newsID: 1, user: "bob"))
+        try hub.post(NewsUnliked(newsID: 1, user: "bob"))
+        #expect(try NewsStore.differences(in: hub).isEmpty)
+
+        try Self.sqlite(path, "DELETE FROM likes")
+        #expect(try NewsStore.differences(in: hub) == [
+            "likes: alice/1 missing from the stored state",
+            "likes: alice/2 missing from the stored state",
+        ])
+        // With alice's likes gone from the table, a second like of item 1 is accepted.
+        try hub.post(NewsLiked(newsID: 1, user: "alice"))
+        #expect(try NewsStore.differences(in: hub) == [
+            "notice #7 news.liked would be refused: alice already likes news 1",
+            "news 1: stored \"News1\" with 2 likes, journal implies \"News1\" with 1 likes",
+            "likes: alice/2 missing from the stored state",
+            "profile alice: stored 3 given likes, journal implies 2",
+        ])
+    }
+
     /// Tampers with a journal file through the sqlite3 shell, as a person would.
     static func sqlite(_ path: String, _ sql: String) throws {
         let process = Process()

@@ -47,38 +47,13 @@ public enum NewsStore {
         return (colleagues.state, count)
     }
 
-    /// Where the stored state and the journal disagree, one line each; empty
-    /// when they agree.
+    /// Where the stored state and the journal disagree, one line each;
+    /// empty when they agree. Every table is compared (news, the likes
+    /// relation, profiles) against the journal's news notices posted again
+    /// under the projection's rules (``LikesTables/replayed(from:)``), and a
+    /// journaled notice those rules refuse is reported first.
     public static func differences(in hub: NoticeHub) throws -> [String] {
-        differences(stored: try storedState(of: hub), replayed: try replayedState(of: hub).state)
-    }
-
-    static func differences(stored: NewsState, replayed: NewsState) -> [String] {
-        var lines: [String] = []
-        let storedFeed = Dictionary(stored.feed.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
-        let replayedFeed = Dictionary(replayed.feed.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
-        for id in Set(storedFeed.keys).union(replayedFeed.keys).sorted() {
-            switch (storedFeed[id], replayedFeed[id]) {
-            case let (stored?, replayed?) where stored != replayed:
-                lines.append("news \(id): stored \(describe(stored)), journal implies \(describe(replayed))")
-            case let (stored?, nil):
-                lines.append("news \(id): stored \(describe(stored)), absent from the journal")
-            case let (nil, replayed?):
-                lines.append("news \(id): missing from the stored state, journal implies \(describe(replayed))")
-            default:
-                break
-            }
-        }
-        let storedProfiles = Dictionary(stored.profiles.map { ($0.user, $0.givenLikes) }, uniquingKeysWith: { $1 })
-        let replayedProfiles = Dictionary(replayed.profiles.map { ($0.user, $0.givenLikes) }, uniquingKeysWith: { $1 })
-        for user in Set(storedProfiles.keys).union(replayedProfiles.keys).sorted()
-        where storedProfiles[user] != replayedProfiles[user] {
-            lines.append("profile \(user): stored \(storedProfiles[user] ?? 0) given likes, journal implies \(replayedProfiles[user] ?? 0)")
-        }
-        return lines
-    }
-
-    private static func describe(_ item: NewsItem) -> String {
-        "\"\(item.title)\" with \(item.likes) likes"
+        let (replayed, refused) = try LikesTables.replayed(from: hub)
+        return refused + (try LikesTables.stored(in: hub)).differences(from: replayed)
     }
 }
