@@ -15,13 +15,14 @@ struct Noticectl: ParsableCommand {
               noticectl news like 1 --user alice
               noticectl tail --follow --json | grep news.liked
             """,
+        version: VersionCommand.line,
         subcommands: [
             InitCommand.self,
             PostCommand.self,
             TailCommand.self,
             ReplayCommand.self,
             NewsCommand.self,
-            // The issue's spelling, `noticectl like 1 --user alice`, beside `news like`.
+            // The short spelling, `noticectl like 1 --user alice`, beside `news like`.
             NewsLikeCommand.self,
             NewsUnlikeCommand.self,
             FeedCommand.self,
@@ -34,6 +35,7 @@ struct Noticectl: ParsableCommand {
             DemoCommand.self,
             BenchCommand.self,
             BenchFollowerCommand.self,
+            VersionCommand.self,
         ]
     )
 

@@ -27,7 +27,7 @@ struct HelpTests {
     @Test func theRootHelpListsEverySubcommand() throws {
         let outcome = try NoticectlRunner(in: TemporaryDirectory())("--help")
         let names = ["init", "post", "tail", "replay", "news", "feed", "detail", "profile",
-                     "verify", "stats", "export", "import", "demo"]
+                     "verify", "stats", "export", "import", "demo", "version"]
         for name in names {
             #expect(outcome.stdout.contains("\n  \(name) "), "missing \(name)")
         }
@@ -40,6 +40,15 @@ struct HelpTests {
         let outcome = try NoticectlRunner(in: TemporaryDirectory())("help", "news", "like")
         #expect(outcome.status == 0)
         #expect(outcome.stdout.contains("USAGE: noticectl news like"))
+    }
+
+    @Test(arguments: [["--version"], ["version"]])
+    func theVersionNamesTheToolAndTheSchemaItWrites(arguments: [String]) throws {
+        let scratch = TemporaryDirectory()
+        let outcome = try NoticectlRunner(in: scratch).run(arguments)
+        #expect(outcome.status == 0 && outcome.stderr.isEmpty)
+        #expect(outcome.stdout.wholeMatch(of: #/noticectl \d+\.\d+\.\d+ \(journal schema 2\)\n/#) != nil)
+        #expect(try scratch.listing().isEmpty)
     }
 
     @Test func helpCreatesNoJournal() throws {
