@@ -47,7 +47,7 @@ struct HelpTests {
         let scratch = TemporaryDirectory()
         let outcome = try NoticectlRunner(in: scratch).run(arguments)
         #expect(outcome.status == 0 && outcome.stderr.isEmpty)
-        #expect(outcome.stdout.wholeMatch(of: #/noticectl \d+\.\d+\.\d+ \(journal schema 2\)\n/#) != nil)
+        #expect(outcome.stdout.wholeMatch(of: #/noticectl \d+\.\d+\.\d+ \(journal schema \d+\)\n/#) != nil)
         #expect(try scratch.listing().isEmpty)
     }
 
