@@ -8,7 +8,9 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             Notices already in the journal (same id) are skipped, so an import can \
             be run again. A malformed or refused line stops the import, names the \
-            line and journals nothing; so does a line that is not valid UTF-8.
+            line and journals nothing; so does a line that is not valid UTF-8. On a \
+            terminal, a status line shows the share of the file read, the rate and the \
+            time left (for standard input: the count and the rate).
 
             Example:
               noticectl import news.jsonl --db copy.sqlite
@@ -31,8 +33,11 @@ struct ImportCommand: ParsableCommand {
     private func importNotices(from lines: InputLines) throws -> ImportSummary {
         let progress = ProgressLine()
         defer { progress.finish() }
+        let status = ImportProgress(totalBytes: lines.totalBytes)
         do {
-            return try journal.writing { try $0.importNotices(lines) { progress.show("read \($0) notices") } }
+            return try journal.writing { hub in
+                try hub.importNotices(lines) { progress.show(status.status(notices: $0, bytesRead: lines.bytesRead)) }
+            }
         } catch let error as ImportError where error.line == lines.invalidUTF8Line {
             throw CommandFailure("line \(error.line): not valid UTF-8")
         }

@@ -13,6 +13,10 @@ final class InputLines: Sequence, IteratorProtocol {
     private var lineNumber = 0
     /// The number of the first line that was not valid UTF-8, once read.
     private(set) var invalidUTF8Line: Int?
+    /// Bytes read so far, line breaks included.
+    private(set) var bytesRead: Int64 = 0
+    /// The size of a regular file; nil for standard input, a pipe or a device.
+    let totalBytes: Int64?
 
     /// Opens `path` (`-` for standard input), refusing a directory or a file
     /// that cannot be read with a one-line error naming it.
@@ -22,11 +26,13 @@ final class InputLines: Sequence, IteratorProtocol {
             throw CommandFailure("cannot read \(path): \(String(cString: strerror(errno)))")
         }
         var status = stat()
-        if fstat(fileno(opened), &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+        let known = fstat(fileno(opened), &status) == 0
+        if known, status.st_mode & S_IFMT == S_IFDIR {
             fclose(opened)
             throw CommandFailure("cannot read \(path): it is a directory")
         }
         file = opened
+        totalBytes = path != "-" && known && status.st_mode & S_IFMT == S_IFREG ? Int64(status.st_size) : nil
     }
 
     deinit {
@@ -38,6 +44,7 @@ final class InputLines: Sequence, IteratorProtocol {
     func next() -> String? {
         let length = getline(&buffer, &capacity, file)
         guard length >= 0, let buffer else { return nil }
+        bytesRead += Int64(length)
         var bytes = UnsafeRawBufferPointer(start: buffer, count: length)
         if bytes.last == UInt8(ascii: "\n") { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
         lineNumber += 1
