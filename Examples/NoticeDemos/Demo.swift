@@ -4,6 +4,7 @@ public typealias DemoOutput = @Sendable (String) -> Void
 /// The source documents' scenarios, runnable by name (`noticectl demo NAME`).
 public enum Demo: String, CaseIterable, Sendable {
     case musketeers, airplanes, components, news
+    case searchHistory = "search-history"
 
     /// Runs the scenario, printing exactly the document's lines to `output`.
     public func run(output: @escaping DemoOutput) throws {
@@ -12,6 +13,7 @@ public enum Demo: String, CaseIterable, Sendable {
         case .airplanes: AirplanesDemo.run(output: output)
         case .components: try ComponentsDemo.run(output: output)
         case .news: try NewsDemo.run(output: output)
+        case .searchHistory: try SearchHistoryDemo.run(output: output)
         }
     }
 }

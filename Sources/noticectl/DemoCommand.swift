@@ -12,29 +12,35 @@ struct DemoCommand: ParsableCommand {
             Prints exactly the lines the documents print. With --journal, the news \
             scenario runs on the journal instead of in memory: seeded once, its \
             colleagues rebuilt from the stored state, so the journal grows on every \
-            run while alice ends each run with no likes.
+            run while alice ends each run with no likes. The search-history scenario \
+            on a journal starts from the terms its earlier runs searched for.
 
             Example:
               noticectl demo musketeers
               noticectl demo news --journal --db news.sqlite
+              noticectl demo search-history --journal
             """
     )
 
     @Argument(help: "The scenario: \(Demo.allCases.map(\.rawValue).joined(separator: ", ")).")
     var scenario: Demo
 
-    @Flag(help: "Run the news scenario on the journal (--db), which keeps its notices.")
+    @Flag(help: "Run the news or search-history scenario on the journal (--db), which keeps its notices.")
     var journal = false
 
     @OptionGroup var database: JournalOptions
 
     func validate() throws {
-        if journal && scenario != .news { throw ValidationError("--journal applies to the news scenario only") }
+        if journal && ![.news, .searchHistory].contains(scenario) {
+            throw ValidationError("--journal applies to the news and search-history scenarios only")
+        }
         if !journal && database.explicitPath != nil { throw ValidationError("--db applies with --journal only") }
     }
 
     func run() throws {
-        if journal {
+        if journal, scenario == .searchHistory {
+            try database.writing { hub in try SearchHistoryDemo.run(on: hub) { print($0) } }
+        } else if journal {
             try JournaledNewsDemo(path: database.path, hub: database.openHub()).run()
         } else {
             try scenario.run { print($0) }

@@ -37,6 +37,21 @@ struct DemoTests {
         #expect(try cli("verify") == .success("ok: state agrees with the journal (13 notices)\n"))
     }
 
+    /// The search history on a journal: the second run starts from the
+    /// terms of the first, most recent first, each once.
+    @Test func theJournaledSearchHistoryKeepsItsTermsAcrossRuns() throws {
+        let scratch = TemporaryDirectory()
+        let cli = NoticectlRunner(in: scratch)
+        let first = try cli("demo", "search-history", "--journal")
+        #expect(first == .success(try Self.printed(by: .searchHistory)))
+        #expect(first.lines.first == "history: (empty)")
+        let second = try cli("demo", "search-history", "--journal")
+        #expect(second.status == 0)
+        #expect(second.lines.first == first.lines.last, "the first run's terms, restored")
+        #expect(second.lines.last == "history: swift, mediator, sqlite")
+        #expect(try scratch.listing().first == "noticehub.sqlite", "the default journal")
+    }
+
     @Test func theJournaledNewsDemoUsesDbOrTheEnvironment() throws {
         let scratch = TemporaryDirectory()
         var cli = NoticectlRunner(in: scratch)

@@ -32,9 +32,9 @@ struct UsageErrorTests {
          "noticectl tail"),
         (["import"], "Missing expected argument '<file>'", "noticectl import"),
         (["demo", "klingons"],
-         "The value 'klingons' is invalid for '<scenario>'. Please provide one of 'musketeers', 'airplanes', 'components' or 'news'.",
+         "The value 'klingons' is invalid for '<scenario>'. Please provide one of 'musketeers', 'airplanes', 'components', 'news' or 'search-history'.",
          "noticectl demo"),
-        (["demo", "musketeers", "--journal"], "--journal applies to the news scenario only", "noticectl demo"),
+        (["demo", "musketeers", "--journal"], "--journal applies to the news and search-history scenarios only", "noticectl demo"),
         (["demo", "news", "--db", "x.sqlite"], "--db applies with --journal only", "noticectl demo"),
     ])
     func exitsWithUsage(arguments: [String], message: String, command: String) throws {
