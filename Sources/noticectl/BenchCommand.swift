@@ -41,19 +41,16 @@ struct BenchCommand: ParsableCommand {
             executable: Self.executablePath)
         let results = BenchResults()
         let printJSON = json
-        let finished = DispatchSemaphore(value: 0)
-        Task {
-            do {
+        do {
+            try AsyncWork.wait {
                 try await BenchSuite.run(options) { result in
                     results.append(result)
                     if printJSON { print(result.jsonLine) }
                 }
-            } catch {
-                results.fail(error)
             }
-            finished.signal()
+        } catch {
+            results.fail(error)
         }
-        finished.wait()
         if let failure = results.failure { throw CommandFailure("\(failure)") }
         if !json { print(BenchSuite.table(results.all)) }
     }

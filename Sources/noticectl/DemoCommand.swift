@@ -1,8 +1,6 @@
-public import ArgumentParser
+import ArgumentParser
 import NoticeDemos
 import NoticeNews
-
-extension Demo: ExpressibleByArgument {}
 
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,8 +20,14 @@ struct DemoCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The scenario: \(Demo.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var scenario: Demo
+    @Argument(help: ArgumentHelp(
+        "The scenario: \(Self.scenarioNames).", valueName: "scenario"))
+    var name: String
+
+    private static var scenarioNames: String { Demo.allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// The scenario `name` names; `validate()` has refused any other name.
+    private var scenario: Demo { Demo(rawValue: name)! }
 
     @Flag(help: "Run the news or search-history scenario on the journal (--db), which keeps its notices.")
     var journal = false
@@ -31,6 +35,9 @@ struct DemoCommand: ParsableCommand {
     @OptionGroup var database: JournalOptions
 
     func validate() throws {
+        guard Demo(rawValue: name) != nil else {
+            throw ValidationError("unknown scenario '\(name)': choose one of \(Self.scenarioNames)")
+        }
         if journal && ![.news, .searchHistory].contains(scenario) {
             throw ValidationError("--journal applies to the news and search-history scenarios only")
         }
@@ -43,7 +50,8 @@ struct DemoCommand: ParsableCommand {
         } else if journal {
             try JournaledNewsDemo(path: database.path, hub: database.openHub()).run()
         } else {
-            try scenario.run { print($0) }
+            let scenario = scenario
+            try AsyncWork.wait { try await scenario.run { print($0) } }
         }
     }
 }

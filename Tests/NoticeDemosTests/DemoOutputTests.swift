@@ -3,9 +3,9 @@ import Testing
 
 struct DemoOutputTests {
     @Test(arguments: Demo.allCases)
-    func eachDemoPrintsTheDocumentsLines(demo: Demo) throws {
+    func eachDemoPrintsTheDocumentsLines(demo: Demo) async throws {
         let printed = Printed()
-        try demo.run { printed($0) }
+        try await demo.run { printed($0) }
         #expect(printed.lines == (try Expected.lines(of: demo.rawValue)))
     }
 }

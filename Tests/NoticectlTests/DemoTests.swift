@@ -5,26 +5,26 @@ import TestSupport
 
 struct DemoTests {
     /// What the library's in-memory demo prints, as `print` would write it.
-    static func printed(by demo: Demo) throws -> String {
+    static func printed(by demo: Demo) async throws -> String {
         let output = Mutex("")
-        try demo.run { line in output.withLock { $0 += line + "\n" } }
+        try await demo.run { line in output.withLock { $0 += line + "\n" } }
         return output.withLock { $0 }
     }
 
     @Test(arguments: Demo.allCases)
-    func demoPrintsExactlyTheLibrarysLines(demo: Demo) throws {
+    func demoPrintsExactlyTheLibrarysLines(demo: Demo) async throws {
         let scratch = TemporaryDirectory()
-        #expect(try NoticectlRunner(in: scratch)("demo", demo.rawValue) == .success(try Self.printed(by: demo)))
+        #expect(try NoticectlRunner(in: scratch)("demo", demo.rawValue) == .success(try await Self.printed(by: demo)))
         #expect(try scratch.listing().isEmpty)
     }
 
     /// The README's main job: the news document on a journal, twice. The
     /// document's lines each time, a journal that grows, and alice ends
     /// each run with no likes.
-    @Test func theJournaledNewsDemoKeepsItsStateAcrossRuns() throws {
+    @Test func theJournaledNewsDemoKeepsItsStateAcrossRuns() async throws {
         let scratch = TemporaryDirectory()
         let cli = NoticectlRunner(in: scratch)
-        let document = try Self.printed(by: .news)
+        let document = try await Self.printed(by: .news)
         for notices in [9, 13] {
             #expect(try cli("demo", "news", "--journal") == .success(document + """
                 journal ./noticehub.sqlite holds \(notices) notices
@@ -39,11 +39,11 @@ struct DemoTests {
 
     /// The search history on a journal: the second run starts from the
     /// terms of the first, most recent first, each once.
-    @Test func theJournaledSearchHistoryKeepsItsTermsAcrossRuns() throws {
+    @Test func theJournaledSearchHistoryKeepsItsTermsAcrossRuns() async throws {
         let scratch = TemporaryDirectory()
         let cli = NoticectlRunner(in: scratch)
         let first = try cli("demo", "search-history", "--journal")
-        #expect(first == .success(try Self.printed(by: .searchHistory)))
+        #expect(first == .success(try await Self.printed(by: .searchHistory)))
         #expect(first.lines.first == "history: (empty)")
         let second = try cli("demo", "search-history", "--journal")
         #expect(second.status == 0)

@@ -32,7 +32,7 @@ struct UsageErrorTests {
          "noticectl tail"),
         (["import"], "Missing expected argument '<file>'", "noticectl import"),
         (["demo", "klingons"],
-         "The value 'klingons' is invalid for '<scenario>'. Please provide one of 'musketeers', 'airplanes', 'components', 'news' or 'search-history'.",
+         "unknown scenario 'klingons': choose one of musketeers, airplanes, components, news, search-history, date-planner",
          "noticectl demo"),
         (["demo", "musketeers", "--journal"], "--journal applies to the news and search-history scenarios only", "noticectl demo"),
         (["demo", "news", "--db", "x.sqlite"], "--db applies with --journal only", "noticectl demo"),
