@@ -49,6 +49,24 @@ struct BenchHarness {
         return samples.map { $0.sorted() }
     }
 
+    /// Two asynchronous runs, NoticeHub's and its anchor's, each returning
+    /// nanoseconds per operation: a warm-up pair, then `repetitions` pairs,
+    /// alternating as in ``measureAlternating(_:)``. Sorted samples of each.
+    func measurePair(
+        _ ours: () async throws -> Double, _ anchor: () async throws -> Double
+    ) async throws -> (ours: [Double], anchor: [Double]) {
+        var samples: (ours: [Double], anchor: [Double]) = ([], [])
+        for repetition in 0...repetitions {
+            let mine = try await ours()
+            let theirs = try await anchor()
+            if repetition > 0 {
+                samples.ours.append(mine)
+                samples.anchor.append(theirs)
+            }
+        }
+        return (samples.ours.sorted(), samples.anchor.sorted())
+    }
+
     /// A result from sorted samples: the median and the minimum.
     static func result(_ bench: String, _ samples: [Double], anchor: String? = nil, _ anchorSamples: [Double]? = nil) -> BenchResult {
         BenchResult(

@@ -31,10 +31,8 @@ enum ReplyBench {
         let mediator = CenterMediator(responders: 1)
         let count = options.size(asynchronous ? 20_000 : 200_000, floor: 2_000)
         let expected = count * (count - 1) / 2
-        var ours: [Double] = []
-        var anchor: [Double] = []
-        for repetition in 0...options.repetitions {  // the first pair warms up
-            var start = now()
+        let (ours, anchor) = try await BenchHarness(repetitions: options.repetitions).measurePair({
+            let start = now()
             var sum = 0
             for i in 0..<count {
                 let collection = await hub.collect("bench.ask", payload: i, from: "asker", as: Int.self, timeout: .seconds(10))
@@ -42,21 +40,19 @@ enum ReplyBench {
             }
             let elapsed = now() - start
             try check(sum == expected, "\(id) checksum")
-
-            start = now()
-            var centerSum = 0
+            return Double(elapsed) / Double(count)
+        }, {
+            let start = now()
+            var sum = 0
             for i in 0..<count {
-                centerSum &+= mediator.request(i).first ?? -1_000_000
+                sum &+= mediator.request(i).first ?? -1_000_000
             }
-            let centerElapsed = now() - start
-            try check(centerSum == expected, "\(id) mediator checksum")
-            if repetition > 0 {
-                ours.append(Double(elapsed) / Double(count))
-                anchor.append(Double(centerElapsed) / Double(count))
-            }
-        }
+            let elapsed = now() - start
+            try check(sum == expected, "\(id) mediator checksum")
+            return Double(elapsed) / Double(count)
+        })
         withExtendedLifetime(token) {}
-        return BenchHarness.result(id, ours.sorted(), anchor: "NotificationCenter mediator", anchor.sorted())
+        return BenchHarness.result(id, ours, anchor: "NotificationCenter mediator", anchor)
     }
 
     private static func collectTen(_ options: BenchOptions) throws -> BenchResult {

@@ -20,17 +20,9 @@ enum StreamBench {
 
     private static func delivery(_ options: BenchOptions) async throws -> BenchResult {
         let count = options.size(200_000, floor: 10_000)
-        var ours: [Double] = []
-        var anchor: [Double] = []
-        for repetition in 0...options.repetitions {
-            let mine = try await hubRun(count)
-            let theirs = try await centerRun(count)
-            if repetition > 0 {  // the first pair warms up
-                ours.append(mine)
-                anchor.append(theirs)
-            }
-        }
-        return BenchHarness.result("stream.delivery", ours.sorted(), anchor: "NotificationCenter.messages", anchor.sorted())
+        let (ours, anchor) = try await BenchHarness(repetitions: options.repetitions).measurePair(
+            { try await hubRun(count) }, { try await centerRun(count) })
+        return BenchHarness.result("stream.delivery", ours, anchor: "NotificationCenter.messages", anchor)
     }
 
     private static func hubRun(_ count: Int) async throws -> Double {
@@ -83,11 +75,9 @@ enum StreamBench {
         let count = options.size(100_000, floor: 10_000)
         let hub = NoticeHub()
         let center = NotificationCenter()
-        let subject = NSObject()
-        var ours: [Double] = []
-        var anchor: [Double] = []
-        for repetition in 0...options.repetitions {  // the first pair warms up
-            var start = now()
+        nonisolated(unsafe) let subject = NSObject()
+        let (ours, anchor) = try await BenchHarness(repetitions: options.repetitions).measurePair({
+            let start = now()
             var received = 0
             for i in 0..<count {
                 var iterator = hub.notices(named: "bench.tick").makeAsyncIterator()
@@ -96,21 +86,19 @@ enum StreamBench {
             }
             let elapsed = now() - start
             try check(received == count && hub.observerCount == 0, "stream.open.close: \(received) of \(count)")
-
-            start = now()
-            var centerReceived = 0
+            return Double(elapsed) / Double(count)
+        }, {
+            let start = now()
+            var received = 0
             for i in 0..<count {
                 var iterator = center.messages(of: subject, for: Tick.self).makeAsyncIterator()
                 center.post(Tick(value: i), subject: subject)
-                if try await iterator.next() != nil { centerReceived += 1 }
+                if try await iterator.next() != nil { received += 1 }
             }
-            let centerElapsed = now() - start
-            try check(centerReceived == count, "NotificationCenter stream.open.close: \(centerReceived) of \(count)")
-            if repetition > 0 {
-                ours.append(Double(elapsed) / Double(count))
-                anchor.append(Double(centerElapsed) / Double(count))
-            }
-        }
-        return BenchHarness.result("stream.open.close", ours.sorted(), anchor: "NotificationCenter.messages", anchor.sorted())
+            let elapsed = now() - start
+            try check(received == count, "NotificationCenter stream.open.close: \(received) of \(count)")
+            return Double(elapsed) / Double(count)
+        })
+        return BenchHarness.result("stream.open.close", ours, anchor: "NotificationCenter.messages", anchor)
     }
 }
