@@ -15,6 +15,8 @@ let package = Package(
     products: [
         .library(name: "NoticeHub", targets: ["NoticeHub"]),
         .library(name: "NoticeNews", targets: ["NoticeNews"]),
+        // Replay-based tests: fixtures in throwaway journals, recordings to compare.
+        .library(name: "NoticeHubTesting", targets: ["NoticeHubTesting"]),
         .executable(name: "noticectl", targets: ["noticectl"]),
     ],
     dependencies: [
@@ -45,6 +47,11 @@ let package = Package(
         .target(
             name: "NoticeHub",
             dependencies: ["NoticeJSON", "NoticeSQLite", "CSystemShims"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "NoticeHubTesting",
+            dependencies: ["NoticeHub"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -111,7 +118,8 @@ let package = Package(
         ),
         .testTarget(
             name: "NoticeNewsTests",
-            dependencies: ["NoticeNews", "NoticeHub", "TestSupport"],
+            dependencies: ["NoticeNews", "NoticeHub", "NoticeHubTesting", "TestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(

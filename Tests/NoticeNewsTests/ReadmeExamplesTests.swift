@@ -1,5 +1,6 @@
 import Foundation
 import NoticeHub
+import NoticeHubTesting
 import NoticeNews
 import Synchronization
 import Testing
@@ -147,6 +148,26 @@ struct ReadmeExamplesTests {
         #expect(output.all.first == "2")
         let indexed = Array(output.all.dropFirst())
         #expect(indexed == Array(["indexing 1", "indexing 2"].prefix(indexed.count)), "in order, from its cursor")
+    }
+
+    @Test func aRecordedSessionRebuildsTheFeed() throws {
+        let session = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/likes-session.jsonl")  // from noticectl export
+        let fixture = try NoticeFixture(contentsOf: session, projections: [LikesProjection()])
+        let app = NoticeHub()
+        let colleagues = NewsColleagues(hub: app)
+        try fixture.replay(into: app) { notice in
+            #expect(colleagues.state.feed.allSatisfy { $0.likes >= 0 }, "after \(notice.name)")
+        }
+        #expect(colleagues.state.feed.map(\.likes) == [2, 0])
+
+        let recorder = NoticeRecorder(app)
+        try colleagues.feed.userLikedAllNews("carol")
+        let difference = recorder.difference(from: [
+            try FixtureNotice(NewsLiked(newsID: 1, user: "carol"), sender: "feed"),
+            try FixtureNotice(NewsLiked(newsID: 2, user: "carol"), sender: "feed"),
+        ])
+        #expect(difference == nil, "\(difference ?? "")")
     }
 
     @Test func everySwiftSampleInTheReadmeIsCompiledHere() throws {

@@ -1,0 +1,42 @@
+public import NoticeHub
+
+/// A notice as a test states it: its name, its sender and its payload as
+/// compact JSON. What a fixture is made of, and what a recording is
+/// compared with.
+public struct FixtureNotice: Sendable, Equatable, CustomStringConvertible {
+    public var name: NoticeName
+    public var sender: Sender?
+    /// The payload as compact JSON, keys in the order they were written.
+    public var payloadJSON: String
+
+    /// A notice without payload (it reads as `{}`).
+    public init(_ name: NoticeName, sender: Sender? = nil) {
+        self.name = name
+        self.sender = sender
+        payloadJSON = "{}"
+    }
+
+    /// A notice carrying `payload`, encoded as a hub journals it.
+    public init(_ name: NoticeName, sender: Sender? = nil, payload: some Encodable & Sendable) throws {
+        self.name = name
+        self.sender = sender
+        payloadJSON = try OrderedJSONEncoder().encode(payload)
+    }
+
+    /// A typed message under its own name.
+    public init<Message: NoticeMessage>(_ message: Message, sender: Sender? = nil) throws {
+        try self.init(Message.name, sender: sender, payload: message)
+    }
+
+    /// What a delivered or journaled notice states.
+    public init(_ notice: Notice) throws {
+        name = notice.name
+        sender = notice.sender
+        payloadJSON = try notice.payloadJSON()
+    }
+
+    /// `news.liked from feed {"newsID":1,"user":"alice"}`
+    public var description: String {
+        "\(name) from \(sender.map(\.rawValue) ?? "nobody") \(payloadJSON)"
+    }
+}

@@ -1,0 +1,78 @@
+public import Foundation
+public import NoticeHub
+import Synchronization
+
+/// Records what a hub delivers while the recorder lives, to compare with what
+/// a test expects, or to save as a fixture.
+///
+/// ```swift
+/// let recorder = NoticeRecorder(hub)
+/// try feed.like(1, as: "alice")
+/// if let difference = recorder.difference(from: [
+///     try FixtureNotice(NewsLiked(newsID: 1, user: "alice"), sender: "feed"),
+/// ]) {
+///     Issue.record(Comment(rawValue: difference))   // or XCTFail(difference)
+/// }
+/// ```
+public final class NoticeRecorder: Sendable {
+    private final class Log: Sendable {
+        let notices = Mutex<[Notice]>([])
+    }
+
+    private let log = Log()
+    private let subscription: Subscription
+
+    /// Records the notices `hub` delivers from now on, named `names` (nil:
+    /// every name).
+    public init(_ hub: NoticeHub, names: Set<NoticeName>? = nil) {
+        let log = log
+        subscription = hub.observe(nil) { notice in
+            guard names?.contains(notice.name) ?? true else { return }
+            log.notices.withLock { $0.append(notice) }
+        }
+    }
+
+    /// The notices recorded so far, in the order they were delivered.
+    public var notices: [Notice] { log.notices.withLock { $0 } }
+
+    /// Nil when the recording is `expected`, notice by notice (names,
+    /// senders and payloads); otherwise one readable line per notice, marking
+    /// those that differ, are missing or are extra.
+    public func difference(from expected: [FixtureNotice]) -> String? {
+        let actual = notices.map { (try? FixtureNotice($0)).map(\.description) ?? "\($0.name) (payload not readable)" }
+        let wanted = expected.map(\.description)
+        guard actual != wanted else { return nil }
+        var lines = ["recorded \(actual.count) notices, expected \(wanted.count):"]
+        for index in 0..<max(actual.count, wanted.count) {
+            switch (index < actual.count ? actual[index] : nil, index < wanted.count ? wanted[index] : nil) {
+            case let (got?, want?) where got == want:
+                lines.append("  \(index + 1) ok       \(got)")
+            case let (got?, want?):
+                lines.append("  \(index + 1) expected \(want)")
+                lines.append("    recorded \(got)")
+            case let (nil, want?):
+                lines.append("  \(index + 1) missing  \(want)")
+            case let (got?, nil):
+                lines.append("  \(index + 1) extra    \(got)")
+            case (nil, nil):
+                break
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The recording as export lines, one per notice: what
+    /// ``NoticeFixture/init(jsonl:projections:)`` and `noticectl import` read.
+    public func fixtureLines() throws -> String {
+        try notices.map { try NoticeLine.encode($0) + "\n" }.joined()
+    }
+
+    /// Writes ``fixtureLines()`` to `url`, to make a fixture from a real run.
+    public func writeFixture(to url: URL) throws {
+        try Data(fixtureLines().utf8).write(to: url)
+    }
+
+    deinit {
+        subscription.cancel()
+    }
+}
