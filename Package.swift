@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// Strictness from the first commit: every target opts into the checks that
@@ -17,10 +17,18 @@ let package = Package(
         .library(name: "NoticeNews", targets: ["NoticeNews"]),
         // Replay-based tests: fixtures in throwaway journals, recordings to compare.
         .library(name: "NoticeHubTesting", targets: ["NoticeHubTesting"]),
+        // The PostgreSQL journal; empty unless the `Postgres` trait is on.
+        .library(name: "NoticeHubPostgres", targets: ["NoticeHubPostgres"]),
         .executable(name: "noticectl", targets: ["noticectl"]),
+    ],
+    traits: [
+        // Off by default: users who embed SQLite resolve and build no SwiftNIO.
+        .trait(name: "Postgres", description: "The PostgreSQL journal (NoticeHubPostgres), through postgres-nio."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `swift package generate-documentation` builds the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -47,6 +55,18 @@ let package = Package(
         .target(
             name: "NoticeHub",
             dependencies: ["NoticeJSON", "NoticeSQLite", "CSystemShims"],
+            swiftSettings: strictSettings
+        ),
+        // The PostgreSQL backend of the journal protocol. Every dependency on
+        // postgres-nio and swift-log is conditioned on the trait, so without it
+        // SwiftPM neither fetches nor builds them.
+        .target(
+            name: "NoticeHubPostgres",
+            dependencies: [
+                "NoticeHub", "NoticeJSON",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
+            ],
             swiftSettings: strictSettings
         ),
         .target(
@@ -78,6 +98,7 @@ let package = Package(
             name: "noticectl",
             dependencies: [
                 "NoticeHub",
+                "NoticeHubPostgres",
                 "NoticeNews",
                 "NoticeDemos",
                 "NoticeBench",
@@ -104,6 +125,13 @@ let package = Package(
         .testTarget(
             name: "ReliabilityTests",
             dependencies: ["NoticeHub", "NoticeJSON", "NoticeSQLite", "NoticeNews", "NoticeTortureChild", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        // One suite, run against every backend this build has: SQLite always,
+        // PostgreSQL with the trait and a server (NOTICEHUB_TEST_POSTGRES_URL).
+        .testTarget(
+            name: "JournalConformanceTests",
+            dependencies: ["NoticeHub", "NoticeHubPostgres", "NoticeNews", "NoticeSQLite", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -7,16 +7,18 @@ struct InitCommand: ParsableCommand {
         abstract: "Create or migrate the journal database.",
         discussion: """
             Prints the schema version. The only command that adopts an existing \
-            SQLite database of another application (its tables are kept).
+            SQLite database, or PostgreSQL schema, of another application (its \
+            tables are kept).
 
-            Example:
+            Examples:
               noticectl init --db news.sqlite
+              noticectl init --db postgres://app@db.internal:5432/app
             """
     )
 
     @OptionGroup var journal: JournalOptions
 
     func run() throws {
-        print("schema version \(try SQLiteJournal.initialize(path: journal.path))")
+        print("schema version \(try journal.initialize())")
     }
 }

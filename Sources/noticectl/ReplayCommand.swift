@@ -60,7 +60,7 @@ struct ReplayCommand: ParsableCommand {
         let progress = ProgressLine(printsMeanwhile: log)
         defer { progress.finish() }
         // The library reports no count while it replays; say what is under way.
-        progress.show("replaying \(journal.path)…")
+        progress.show("replaying \(journal.displayName)…")
         let printLog: NewsLog? = log ? { @Sendable line in print(line) } : nil
         return try NewsStore.replayedState(of: hub, from: start.from, through: through, log: printLog)
     }

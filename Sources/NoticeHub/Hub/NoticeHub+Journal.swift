@@ -75,7 +75,9 @@ extension NoticeHub {
     /// Delivers to this hub's observers, in order, the notices that other
     /// processes (or other hubs) append to the journal from now on; this hub's
     /// own posts are delivered live as always, not twice. Commits are noticed
-    /// within `pollInterval`. Cancel the token to stop following.
+    /// within `pollInterval` (by default the journal's own,
+    /// ``NoticeJournal/pollInterval``), and at once when the journal
+    /// announces them. Cancel the token to stop following.
     ///
     /// The followed notices are delivered on the follower's own thread, not
     /// a posting thread: observers that share state with posting code must
@@ -87,7 +89,7 @@ extension NoticeHub {
     /// before it: `onFailure` is then called once, on the follower's thread,
     /// with that error, and the token's `cancel()` has nothing left to do.
     public func follow(
-        pollInterval: Duration = .milliseconds(1),
+        pollInterval: Duration? = nil,
         onFailure: (@Sendable (any Error) -> Void)? = nil
     ) throws -> Subscription {
         let journal = try requireJournal()
@@ -98,7 +100,7 @@ extension NoticeHub {
         do {
             let start = try journal.connect(durability: .always).lastSequence() + 1
             let follower = try JournalFollower(
-                journal: journal, options: .init(query: JournalQuery(from: start), pollInterval: pollInterval),
+                journal: journal, options: .init(query: JournalQuery(from: start), pollInterval: pollInterval ?? journal.pollInterval),
                 onCancel: { own?.stopTracking() }, onFailure: onFailure
             ) { [weak self] notice in
                 guard let self, let sequence = notice.sequence else { return }
@@ -137,7 +139,7 @@ extension NoticeHub {
     public func subscribeDurably(
         as subscriber: String,
         names: Set<NoticeName>? = nil,
-        pollInterval: Duration = .milliseconds(1),
+        pollInterval: Duration? = nil,
         onFailure: (@Sendable (any Error) -> Void)? = nil,
         handler: @escaping @Sendable (Notice) -> Void
     ) throws -> Subscription {
@@ -147,7 +149,8 @@ extension NoticeHub {
         let journal = try requireJournal()
         let follower = try JournalFollower(
             journal: journal,
-            options: .init(query: JournalQuery(names: names), pollInterval: pollInterval, subscriber: subscriber),
+            options: .init(
+                query: JournalQuery(names: names), pollInterval: pollInterval ?? journal.pollInterval, subscriber: subscriber),
             claim: try journal.claimSubscriber(subscriber), onFailure: onFailure, sink: handler)
         return Subscription(registration: follower, issuer: identity)
     }

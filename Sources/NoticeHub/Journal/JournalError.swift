@@ -9,6 +9,9 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case notADatabase(path: String)
     /// A SQLite database of another application; `noticectl init` adopts it.
     case foreignDatabase(path: String, tables: [String])
+    /// A server database (schema) that holds another application's tables;
+    /// `noticectl init` adopts it.
+    case foreignSchema(location: String, tables: [String])
     /// Written by a newer NoticeHub whose schema this build does not know.
     case newerSchema(path: String, found: Int, supported: Int)
     /// SQLite reported the file as damaged.
@@ -27,6 +30,13 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A durable subscriber of this name is running already, in this
     /// process or another.
     case subscriberBusy(String)
+    /// A durable subscriber's claim ended under it (its database session
+    /// was lost): it stops, since a successor may hold the name now.
+    case claimLost(String)
+    /// The journal ends before a notice a follower already handled: it was
+    /// rolled back under the follower (a server crash lost commits made with
+    /// ``Durability/never``, or a backup was restored).
+    case rolledBack(handled: Int64, last: Int64)
     /// The hub's journal was closed.
     case closed
     /// The hub has no journal (it was made with `NoticeHub()`), and the call
@@ -36,6 +46,16 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// imported, flushed or closed through the hub that called it; the
     /// journal's writer is busy with the call and would wait for itself.
     case reentrant
+
+    /// Whether a follower or durable subscriber stops on this error rather
+    /// than try again at its next poll: no retry gets past a malformed row, a
+    /// lost claim or a rolled-back journal.
+    public var stopsFollowers: Bool {
+        switch self {
+        case .malformedRow, .claimLost, .rolledBack: true
+        default: false
+        }
+    }
 
     public var description: String {
         switch self {
@@ -47,6 +67,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path) is not a SQLite database"
         case let .foreignDatabase(path, tables):
             "\(path) is a SQLite database of another application (tables: \(tables.joined(separator: ", "))); run `noticectl init` to adopt it"
+        case let .foreignSchema(location, tables):
+            "\(location) holds tables of another application (\(tables.joined(separator: ", "))); run `noticectl init` to adopt it"
         case let .newerSchema(path, found, supported):
             "\(path) has schema version \(found), newer than this build's \(supported); upgrade NoticeHub"
         case let .corrupt(path, detail):
@@ -63,6 +85,10 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
             detail
         case let .subscriberBusy(subscriber):
             "durable subscriber \(IdentifierRules.quoted(subscriber)) is already running, in this process or another"
+        case let .claimLost(subscriber):
+            "durable subscriber \(IdentifierRules.quoted(subscriber)) lost its claim (its database session ended) and stopped"
+        case let .rolledBack(handled, last):
+            "the journal ends at #\(last), before #\(handled) which was already handled: it was rolled back"
         case .closed:
             "the journal is closed"
         case .noJournal:

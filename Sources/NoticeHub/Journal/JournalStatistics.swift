@@ -6,6 +6,11 @@ public struct JournalStatistics: Sendable, Equatable, Codable {
         public var name: String
         /// How many journaled notices carry it.
         public var count: Int
+
+        public init(name: String, count: Int) {
+            self.name = name
+            self.count = count
+        }
     }
 
     /// A durable subscriber and how far behind the journal it is.
@@ -16,6 +21,12 @@ public struct JournalStatistics: Sendable, Equatable, Codable {
         public var cursor: Int64
         /// How many sequences it has still to handle.
         public var lag: Int64
+
+        public init(name: String, cursor: Int64, lag: Int64) {
+            self.name = name
+            self.cursor = cursor
+            self.lag = lag
+        }
     }
 
     /// How many notices the journal holds.
@@ -36,4 +47,21 @@ public struct JournalStatistics: Sendable, Equatable, Codable {
     public var schemaVersion: Int
     /// The durable subscribers and how far each is behind.
     public var subscribers: [SubscriberLag]
+
+    /// Statistics as a backend reads them.
+    public init(
+        notices: Int, byName: [NameCount], firstSequence: Int64?, lastSequence: Int64?,
+        firstPostedAt: Int64?, lastPostedAt: Int64?, fileSize: Int64?, schemaVersion: Int,
+        subscribers: [SubscriberLag]
+    ) {
+        self.notices = notices
+        self.byName = byName
+        self.firstSequence = firstSequence
+        self.lastSequence = lastSequence
+        self.firstPostedAt = firstPostedAt
+        self.lastPostedAt = lastPostedAt
+        self.fileSize = fileSize
+        self.schemaVersion = schemaVersion
+        self.subscribers = subscribers
+    }
 }

@@ -12,6 +12,31 @@ public protocol NoticeJournal: Sendable {
     /// name again, in this process or another, throws
     /// ``JournalError/subscriberBusy(_:)``.
     func claimSubscriber(_ subscriber: String) throws -> any SubscriberClaim
+
+    /// How often a follower of this journal looks for commits when nothing
+    /// wakes it: often for a local file (SQLite's check reads shared
+    /// memory), seldom for a server that announces commits.
+    var pollInterval: Duration { get }
+
+    /// Calls `wake` soon after each commit to the journal, from any process,
+    /// until the returned watch is cancelled; nil when the backend cannot
+    /// announce commits, and followers rely on polling alone. A wake-up
+    /// carries no data: the follower reads the journal for what changed.
+    func watchCommits(_ wake: @escaping @Sendable () -> Void) -> (any CommitWatch)?
+}
+
+extension NoticeJournal {
+    /// One millisecond: SQLite's `data_version` check is a read of shared memory.
+    public var pollInterval: Duration { .milliseconds(1) }
+
+    /// Nil: followers poll.
+    public func watchCommits(_ wake: @escaping @Sendable () -> Void) -> (any CommitWatch)? { nil }
+}
+
+/// A registration for commit wake-ups (``NoticeJournal/watchCommits(_:)``).
+public protocol CommitWatch: AnyObject, Sendable {
+    /// Stops the wake-ups; idempotent.
+    func cancel()
 }
 
 /// One connection to a journal. Not `Sendable`: one owner serializes it.
@@ -23,6 +48,14 @@ public protocol JournalConnection: AnyObject {
     func beginAppending() throws
     /// Appends one notice (idempotent by notice id) and applies `projections`.
     func append(_ record: JournalRecord, projections: [any Projection]) throws -> AppendOutcome
+    /// Appends several notices in order, each as ``append(_:projections:)``
+    /// would, and returns one outcome per notice appended. It stops after a
+    /// failure that ends the transaction (``isAppending`` false), so it may
+    /// return fewer outcomes than records. A server backend sends a run of
+    /// notices in one statement here; a group commit's leader calls it.
+    func append(
+        _ records: [JournalRecord], projections: (JournalRecord) -> [any Projection]
+    ) -> [Result<AppendOutcome, any Error>]
     func commitAppending() throws
     /// Abandons the open transaction; never throws.
     func rollbackAppending()
@@ -49,6 +82,22 @@ public protocol JournalConnection: AnyObject {
     /// A durable subscriber's cursor: the last sequence it handled.
     func cursor(of subscriber: String) throws -> Int64?
     func saveCursor(_ cursor: Int64, of subscriber: String) throws
+}
+
+extension JournalConnection {
+    /// One ``append(_:projections:)`` per record.
+    public func append(
+        _ records: [JournalRecord], projections: (JournalRecord) -> [any Projection]
+    ) -> [Result<AppendOutcome, any Error>] {
+        var outcomes: [Result<AppendOutcome, any Error>] = []
+        outcomes.reserveCapacity(records.count)
+        for record in records {
+            let outcome = Result { try append(record, projections: projections(record)) }
+            outcomes.append(outcome)
+            if case .failure = outcome, !isAppending { break }
+        }
+        return outcomes
+    }
 }
 
 /// A notice ready for the journal: the notice and its payload as JSON.
@@ -99,7 +148,7 @@ public struct JournalQuery: Sendable, Equatable {
     public var checksRows = false
     /// Whether the notices read are to carry ``Notice/isReplay``: set by
     /// replay, so it need not copy each notice to mark it.
-    var markedAsReplay = false
+    package var markedAsReplay = false
 
     public init(from: Int64 = 1, through: Int64? = nil, names: Set<NoticeName>? = nil,
                 sender: Sender? = nil, limit: Int? = nil) {

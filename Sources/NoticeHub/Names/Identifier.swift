@@ -19,7 +19,7 @@ public struct Identifier<Kind: IdentifierKind>: Hashable, Sendable, CustomString
     }
 
     /// For text that was validated before it was stored (journal rows).
-    init(trusted rawValue: String) {
+    package init(trusted rawValue: String) {
         self.rawValue = rawValue
         fingerprint = IdentifierRules.fingerprint(rawValue)
     }

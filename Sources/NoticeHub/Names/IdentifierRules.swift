@@ -1,11 +1,11 @@
 /// The rules shared by notice names and senders: both travel through the
 /// journal and the command line, so both must be printable, bounded strings.
-enum IdentifierRules {
+package enum IdentifierRules {
     /// Longest accepted identifier, in UTF-8 bytes.
     static let maximumLength = 256
 
     /// Returns why `text` is not an acceptable identifier, or nil when it is.
-    static func problem(with text: String) -> String? {
+    package static func problem(with text: String) -> String? {
         if text.isEmpty { return "it is empty" }
         if text.utf8.count > maximumLength {
             return "it is \(text.utf8.count) bytes long (at most \(maximumLength) allowed)"
@@ -26,7 +26,7 @@ enum IdentifierRules {
 
     /// A cheap 64-bit FNV-1a hash of the text, computed once per name so that
     /// dictionary lookups on the post path hash one integer, not a string.
-    static func fingerprint(_ text: String) -> Int {
+    package static func fingerprint(_ text: String) -> Int {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
@@ -36,7 +36,7 @@ enum IdentifierRules {
 
     /// `text` in double quotes with quotes, backslashes and every control
     /// character escaped, so an error message stays on one line.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         QuotedText.quoted(text, spelling: .controls)
     }
 

@@ -29,22 +29,17 @@ struct RowCheck {
             return RowDecoder.idProblem(in: row)
         }
         if let problem = row.withTextBytes(at: 2, { bytes in
-            names.lookup(bytes) { Self.identifierProblem($0, label: "name") { _ = try NoticeName(validating: $0) } }
+            names.lookup(bytes) { StoredRowRules.identifierProblem($0, label: "name") { _ = try NoticeName(validating: $0) } }
         }) {
             return problem
         }
         if senderClass == .text, let problem = row.withTextBytes(at: 3, { bytes in
-            senders.lookup(bytes) { Self.identifierProblem($0, label: "sender") { _ = try Sender(validating: $0) } }
+            senders.lookup(bytes) { StoredRowRules.identifierProblem($0, label: "sender") { _ = try Sender(validating: $0) } }
         }) {
             return problem
         }
-        if let problem = row.withTextBytes(at: 4, Self.payloadProblem) { return problem }
-        let postedAt = row.int64(at: 5)
-        // The times an export line can spell, so that every exported line imports.
-        guard TimestampFormat.millisecondRange.contains(postedAt) else {
-            return "posted_at \(postedAt) is not a time of the years 0001-9999"
-        }
-        return nil
+        if let problem = row.withTextBytes(at: 4, StoredRowRules.payloadProblem) { return problem }
+        return StoredRowRules.postedAtProblem(row.int64(at: 5))
     }
 
     private static func notText(_ label: String, in row: SQLiteStatement, at column: Int32) -> String {
@@ -56,30 +51,5 @@ struct RowCheck {
         case .null: "null"
         }
         return "\(label) is \(kind), not text"
-    }
-
-    /// Why the bytes of a name or sender are refused, or nil.
-    private static func identifierProblem(
-        _ bytes: UnsafeRawBufferPointer, label: String, validate: (String) throws -> Void
-    ) -> String? {
-        guard let text = String(validating: bytes, as: UTF8.self) else { return "\(label) is not valid UTF-8" }
-        do {
-            try validate(text)
-            return nil
-        } catch {
-            return "\(error)"
-        }
-    }
-
-    /// Why a stored payload could not be an export's payload, or nil: it
-    /// must be JSON that import parses, on one line (the library stores
-    /// compact JSON, so a line break is never part of a payload it wrote).
-    private static func payloadProblem(_ bytes: UnsafeRawBufferPointer) -> String? {
-        do {
-            try JSONParser.validate(bytes)
-        } catch {
-            return "payload is not valid JSON (\(error))"
-        }
-        return bytes.contains(UInt8(ascii: "\n")) ? "payload is not on one line" : nil
     }
 }

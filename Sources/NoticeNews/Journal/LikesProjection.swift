@@ -27,26 +27,26 @@ public struct LikesProjection: Projection {
             try requireUser(liked.user)
             let id = SQLValue.integer(Int64(liked.newsID)), user = SQLValue.text(liked.user)
             try requireNews(liked.newsID, in: store)
-            guard try store.integer("SELECT 1 FROM likes WHERE news_id = ? AND user = ?", [id, user]) == nil else {
+            guard try store.integer("SELECT 1 FROM likes WHERE news_id = ? AND \"user\" = ?", [id, user]) == nil else {
                 throw ProjectionRejection("\(liked.user) already likes news \(liked.newsID)")
             }
-            try store.execute("INSERT INTO likes (news_id, user) VALUES (?, ?)", [id, user])
+            try store.execute("INSERT INTO likes (news_id, \"user\") VALUES (?, ?)", [id, user])
             try store.execute("UPDATE news SET likes = likes + 1 WHERE id = ?", [id])
             try store.execute("""
-                INSERT INTO profiles (user, given_likes) VALUES (?, 1)
-                ON CONFLICT (user) DO UPDATE SET given_likes = given_likes + 1
+                INSERT INTO profiles ("user", given_likes) VALUES (?, 1)
+                ON CONFLICT ("user") DO UPDATE SET given_likes = profiles.given_likes + 1
                 """, [user])
         case NewsUnliked.name:
             let unliked = try message(NewsUnliked.self, of: notice)
             try requireUser(unliked.user)
             let id = SQLValue.integer(Int64(unliked.newsID)), user = SQLValue.text(unliked.user)
             try requireNews(unliked.newsID, in: store)
-            guard try store.execute("DELETE FROM likes WHERE news_id = ? AND user = ?", [id, user]) == 1 else {
+            guard try store.execute("DELETE FROM likes WHERE news_id = ? AND \"user\" = ?", [id, user]) == 1 else {
                 throw ProjectionRejection("\(unliked.user) does not like news \(unliked.newsID)")
             }
             try store.execute("UPDATE news SET likes = likes - 1 WHERE id = ?", [id])
-            try store.execute("UPDATE profiles SET given_likes = given_likes - 1 WHERE user = ?", [user])
-            try store.execute("DELETE FROM profiles WHERE user = ? AND given_likes = 0", [user])
+            try store.execute("UPDATE profiles SET given_likes = given_likes - 1 WHERE \"user\" = ?", [user])
+            try store.execute("DELETE FROM profiles WHERE \"user\" = ? AND given_likes = 0", [user])
         default:
             break
         }

@@ -28,10 +28,10 @@ public struct LikesTables: Equatable, Sendable {
                 let id = Int(row[0].integer ?? 0)
                 tables.news[id] = NewsItem(id: id, title: row[1].text ?? "", likes: Int(row[2].integer ?? 0))
             }
-            try store.rows("SELECT news_id, user FROM likes", []) { row in
+            try store.rows("SELECT news_id, \"user\" FROM likes", []) { row in
                 tables.likes.insert(Like(newsID: Int(row[0].integer ?? 0), user: row[1].text ?? ""))
             }
-            try store.rows("SELECT user, given_likes FROM profiles", []) { row in
+            try store.rows("SELECT \"user\", given_likes FROM profiles", []) { row in
                 tables.profiles[row[0].text ?? ""] = Int(row[1].integer ?? 0)
             }
             return tables

@@ -12,7 +12,7 @@ public enum NewsStore {
                 feed.append(NewsItem(id: Int(row[0].integer ?? 0), title: row[1].text ?? "", likes: Int(row[2].integer ?? 0)))
             }
             var profiles: [Profile] = []
-            try store.rows("SELECT user, given_likes FROM profiles ORDER BY user", []) { row in
+            try store.rows("SELECT \"user\", given_likes FROM profiles ORDER BY \"user\"", []) { row in
                 profiles.append(Profile(user: row[0].text ?? "", givenLikes: Int(row[1].integer ?? 0)))
             }
             return NewsState(feed: feed, profiles: profiles)
@@ -23,7 +23,7 @@ public enum NewsStore {
     public static func likes(of user: String, in hub: NoticeHub) throws -> [Int] {
         try hub.readState { store in
             var ids: [Int] = []
-            try store.rows("SELECT news_id FROM likes WHERE user = ? ORDER BY news_id", [.text(user)]) { row in
+            try store.rows("SELECT news_id FROM likes WHERE \"user\" = ? ORDER BY news_id", [.text(user)]) { row in
                 ids.append(Int(row[0].integer ?? 0))
             }
             return ids

@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
 import NoticeHub
+import NoticeHubPostgres
 import NoticeNews
 
-/// The `--db PATH` option that every subcommand touching a journal shares.
+/// The `--db PATH|URL` option that every subcommand touching a journal
+/// shares: a SQLite file, or with the `Postgres` trait a PostgreSQL URL.
 struct JournalOptions: ParsableArguments {
     /// The file used when neither `--db` nor `$NOTICEHUB_DB` names one.
     static let defaultPath = "./noticehub.sqlite"
@@ -11,7 +13,8 @@ struct JournalOptions: ParsableArguments {
     @Option(
         name: .customLong("db"),
         help: ArgumentHelp(
-            "The journal file (default: $NOTICEHUB_DB, else \(defaultPath)).", valueName: "path"))
+            "The journal: a file, or postgres://user:password@host:port/database (default: $NOTICEHUB_DB, else \(defaultPath)).",
+            valueName: "path|url"))
     var explicitPath: String?
 
     /// The journal's path: `--db`, else `$NOTICEHUB_DB`, else the default.
@@ -24,8 +27,42 @@ struct JournalOptions: ParsableArguments {
     }
 
     func validate() throws {
-        if explicitPath?.isEmpty == true { throw ValidationError("--db needs a file path") }
+        if explicitPath?.isEmpty == true { throw ValidationError("--db needs a file path or a postgres:// URL") }
     }
+
+    /// Whether the journal is a PostgreSQL database rather than a file.
+    var isPostgres: Bool { PostgresURL.isPostgresURL(path) }
+
+    /// The journal as messages name it: the path, or the URL without its password.
+    var displayName: String {
+        guard isPostgres else { return path }
+        return (try? PostgresURL(path).description) ?? "the PostgreSQL journal"
+    }
+
+    /// The journal `--db` names, opened (and created or migrated, unless
+    /// `creatingIfMissing` is false).
+    func openJournal(creatingIfMissing: Bool = true) throws -> any NoticeJournal {
+        guard isPostgres else { return try SQLiteJournal(path: path, creatingIfMissing: creatingIfMissing) }
+        #if Postgres
+        return try PostgresJournal(url: try PostgresURL(path), creatingIfMissing: creatingIfMissing)
+        #else
+        throw Self.builtWithoutPostgres
+        #endif
+    }
+
+    /// Creates or migrates the journal, adopting a database of another
+    /// application; returns the schema version (`noticectl init`).
+    func initialize() throws -> Int {
+        guard isPostgres else { return try SQLiteJournal.initialize(path: path) }
+        #if Postgres
+        return try PostgresJournal.initialize(url: try PostgresURL(path))
+        #else
+        throw Self.builtWithoutPostgres
+        #endif
+    }
+
+    static let builtWithoutPostgres = CommandFailure(
+        "this noticectl was built without PostgreSQL support; build it with `swift build -c release --traits Postgres`")
 
     /// A hub on the journal with the likes projection, so the news rules hold
     /// whichever command (post, import, news) writes a news notice.
@@ -33,8 +70,7 @@ struct JournalOptions: ParsableArguments {
     /// Commands that only read pass `creatingIfMissing: false`, so a mistyped
     /// path is an error rather than a new empty journal.
     func openHub(creatingIfMissing: Bool = true) throws -> NoticeHub {
-        try NoticeHub(
-            journal: SQLiteJournal(path: path, creatingIfMissing: creatingIfMissing), projections: [LikesProjection()])
+        try NoticeHub(journal: openJournal(creatingIfMissing: creatingIfMissing), projections: [LikesProjection()])
     }
 
     /// Runs a command that writes: opens the hub, creating the journal if
@@ -43,7 +79,8 @@ struct JournalOptions: ParsableArguments {
     /// again, so a refused post or a malformed import leaves no trace.
     func writing<T>(_ body: (NoticeHub) throws -> T) throws -> T {
         // lstat: a dangling symbolic link counts as something already there.
-        let isNew = (try? FileManager.default.attributesOfItem(atPath: path)) == nil
+        // A server's journal is never removed: its tables may be shared.
+        let isNew = !isPostgres && (try? FileManager.default.attributesOfItem(atPath: path)) == nil
         var hub: NoticeHub? = try openHub()
         do {
             return try body(hub!)

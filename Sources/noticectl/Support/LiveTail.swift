@@ -19,7 +19,7 @@ struct LiveTail {
         // between the two: the printer holds live notices back until the
         // backlog is printed and drops any that the backlog already showed.
         let observer = hub.observe(nil, sender: query.sender) { printer.printLive($0) }
-        let following = try hub.follow(pollInterval: .milliseconds(2)) { printer.fail($0) }
+        let following = try hub.follow { printer.fail($0) }
         try printer.printBacklog { body in try hub.readJournal(query, body) }
         if !printer.isDone { stop.wait() }
         following.cancel()

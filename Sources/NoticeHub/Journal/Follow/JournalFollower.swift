@@ -3,7 +3,8 @@ import Synchronization
 
 /// Reads a journal in sequence order on a thread of its own, from a starting
 /// point onward, and hands each notice to a sink; then watches for commits
-/// from any process (`PRAGMA data_version`, polled every `pollInterval`) and
+/// from any process (the journal's change counter, polled every
+/// `pollInterval`, and sooner when the journal announces a commit) and
 /// hands over what they appended.
 ///
 /// Used for following other processes' posts and for durable subscribers.
@@ -11,10 +12,12 @@ import Synchronization
 /// journal, saved after each batch the sink has handled.
 ///
 /// A failed poll is tried again at the next one (a file locked by a
-/// checkpoint passes), except a row the journal cannot read
-/// (``JournalError/malformedRow(sequence:problem:)``): no retry gets past
-/// it, so the follower stops there, saves the cursor just before it, and
-/// tells `onFailure`.
+/// checkpoint passes, a server connection is made again), except a row the
+/// journal cannot read (``JournalError/malformedRow(sequence:problem:)``),
+/// which no retry gets past, so the follower stops there, saves the cursor
+/// just before it, and tells `onFailure`; and a durable subscriber's lost
+/// claim or a journal rolled back behind the follower
+/// (``JournalError/stopsFollowers``), which stop it too.
 final class JournalFollower: Sendable, CancellableRegistration {
     struct Options: Sendable {
         var query: JournalQuery
@@ -30,8 +33,10 @@ final class JournalFollower: Sendable, CancellableRegistration {
     private let onFailure: (@Sendable (any Error) -> Void)?
     private let finished = DispatchSemaphore(value: 0)
     /// Signalled by `cancel()`, so a follower between polls stops at once
-    /// instead of at the end of a long poll interval.
+    /// instead of at the end of a long poll interval, and by the journal's
+    /// commit announcements, so it reads a commit without waiting for a poll.
     private let wakeUp = DispatchSemaphore(value: 0)
+    private let commitWatch: (any CommitWatch)?
     private let threadID = Mutex<pthread_t?>(nil)
     /// A durable subscriber's hold on its name, given up when the thread is
     /// done with the cursor.
@@ -48,13 +53,16 @@ final class JournalFollower: Sendable, CancellableRegistration {
         self.onCancel = onCancel
         self.onFailure = onFailure
         self.claim = claim
+        let wakeUp = self.wakeUp
+        commitWatch = journal.watchCommits { wakeUp.signal() }
         do {
-            let connection = try journal.connect(durability: .always)
+            let connection = try claim?.takeConnection() ?? journal.connect(durability: .always)
             let start = try options.subscriber.map { (try connection.cursor(of: $0) ?? 0) + 1 } ?? options.query.from
             let box = ConnectionBox(connection)
             let started = SystemThread.start(name: "NoticeHub follower") { [self] in
                 self.threadID.locked { $0 = pthread_self() }
                 self.run(box.take(), from: start, options: options, sink: sink)
+                self.commitWatch?.cancel()
                 self.claim?.release()
                 self.finished.signal()
             }
@@ -62,6 +70,7 @@ final class JournalFollower: Sendable, CancellableRegistration {
             // it would wait forever.
             guard started else { throw JournalError.storage("no thread could be started to follow \(journal.location)") }
         } catch {
+            commitWatch?.cancel()
             claim?.release()
             throw error
         }
@@ -92,8 +101,8 @@ final class JournalFollower: Sendable, CancellableRegistration {
                     seenVersion = version
                     next = try drain(connection, from: next, options: options, sink: sink)
                 }
-            } catch JournalError.malformedRow(let sequence, let problem) {
-                stop(failing: JournalError.malformedRow(sequence: sequence, problem: problem))
+            } catch let error as JournalError where error.stopsFollowers {
+                stop(failing: error)
                 return
             } catch {
                 // A transient failure (a locked file during checkpoint, say):
@@ -108,6 +117,7 @@ final class JournalFollower: Sendable, CancellableRegistration {
     /// cursor is saved by then, so the name is free before `onFailure` hears.
     private func stop(failing error: any Error) {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        commitWatch?.cancel()
         claim?.release()
         onCancel?()
         onFailure?(error)
@@ -122,6 +132,7 @@ final class JournalFollower: Sendable, CancellableRegistration {
         sink: @Sendable (Notice) -> Void
     ) throws -> Int64 {
         let head = try connection.lastSequence()
+        if start > head + 1 { throw JournalError.rolledBack(handled: start - 1, last: head) }
         var next = start
         while next <= head {
             var query = options.query

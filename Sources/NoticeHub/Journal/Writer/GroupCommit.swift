@@ -262,14 +262,17 @@ final class GroupCommit: @unchecked Sendable {
             do { try shared.connection.beginAppending() } catch { batch.failure = error }
         }
         batch.members += arrivals
+        guard batch.failure == nil else { return }
         shared.callingThread.calling {
-            for pending in arrivals where batch.failure == nil {
-                let outcome = Result { try shared.connection.append(pending.record, projections: shared.projectionsFor(pending.record)) }
-                batch.outcomes.append(outcome)
-                // Some errors (a full disk, I/O) make SQLite abandon the whole
-                // transaction: the rest of the batch must not run outside it,
-                // and every poster of the batch learns the cause.
-                if !shared.connection.isAppending, case .failure(let cause) = outcome { batch.failure = cause }
+            let outcomes = shared.connection.append(arrivals.map(\.record), projections: shared.projectionsFor)
+            batch.outcomes += outcomes
+            // Some errors (a full disk, I/O, a lost server connection) end the
+            // whole transaction: the rest of the batch must not run outside
+            // it, and every poster of the batch learns the cause.
+            if !shared.connection.isAppending, let last = outcomes.last, case .failure(let cause) = last {
+                batch.failure = cause
+            } else if outcomes.count < arrivals.count {
+                batch.failure = JournalError.storage("the journal ended the transaction without saying why")
             }
         }
     }

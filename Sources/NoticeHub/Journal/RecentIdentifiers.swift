@@ -2,14 +2,16 @@ import Foundation
 
 /// The last few identifiers met, matched by their UTF-8 bytes: a journal
 /// holds a few names and senders millions of times.
-struct RecentIdentifiers<Identifier> {
+package struct RecentIdentifiers<Identifier> {
     private var entries: [(bytes: [UInt8], identifier: Identifier)] = []
     private var next = 0
     /// The entry that matched last: a journal's rows mostly repeat it.
     private var lastHit = 0
     private static var capacity: Int { 16 }
 
-    mutating func lookup(_ bytes: UnsafeRawBufferPointer, make: (UnsafeRawBufferPointer) -> Identifier) -> Identifier {
+    package init() {}
+
+    package mutating func lookup(_ bytes: UnsafeRawBufferPointer, make: (UnsafeRawBufferPointer) -> Identifier) -> Identifier {
         if lastHit < entries.count && Self.matches(entries[lastHit].bytes, bytes) {
             return entries[lastHit].identifier
         }

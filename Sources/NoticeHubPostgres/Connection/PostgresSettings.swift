@@ -1,0 +1,59 @@
+#if Postgres
+import Foundation
+import Logging
+import NoticeHub
+import PostgresNIO
+import Synchronization
+
+/// What every session of one journal shares: where the server is, the
+/// schema, the logger, and the numbering of connections in its logs.
+final class PostgresSettings: Sendable {
+    /// What a session is for, which decides its startup parameters.
+    enum Purpose {
+        /// Appends, reads, projections.
+        case statements
+        /// A durable subscriber's claim or a commit listener: the server must
+        /// notice soon when the client's host vanishes, so that a claim
+        /// passes to a successor within seconds, not the two hours of the
+        /// default TCP keepalive.
+        case watchful
+    }
+
+    let url: PostgresURL
+    let logger: Logger
+    private let connectionIDs = Atomic<Int>(0)
+
+    init(url: PostgresURL, logger: Logger = Logger(label: "NoticeHub.PostgresJournal")) {
+        self.url = url
+        self.logger = logger
+    }
+
+    /// The NOTIFY channel of this journal: one per schema.
+    var channel: String {
+        "noticehub_" + String(UInt64(bitPattern: Int64(IdentifierRules.fingerprint(url.schema ?? "public"))), radix: 16)
+    }
+
+    func nextConnectionID() -> Int {
+        connectionIDs.add(1, ordering: .relaxed).newValue
+    }
+
+    func configuration(for purpose: Purpose) -> PostgresConnection.Configuration {
+        var configuration = PostgresConnection.Configuration(
+            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
+            tls: .disable)
+        configuration.options.connectTimeout = .seconds(10)
+        var parameters: [(String, String)] = [("application_name", "noticehub")]
+        if let schema = url.schema {
+            parameters.append(("search_path", "\"\(schema)\""))
+        }
+        if purpose == .watchful {
+            parameters += [
+                ("tcp_keepalives_idle", "5"), ("tcp_keepalives_interval", "2"), ("tcp_keepalives_count", "3"),
+                ("client_connection_check_interval", "2000"),
+            ]
+        }
+        configuration.options.additionalStartupParameters = parameters
+        return configuration
+    }
+}
+#endif

@@ -1,0 +1,387 @@
+#if Postgres
+import Foundation
+import NoticeHub
+import PostgresNIO
+
+/// ``JournalConnection`` over one PostgreSQL session.
+///
+/// An append transaction locks the one row of `journal_head` first (`SELECT
+/// … FOR UPDATE`, in a statement after `BEGIN`, so that it reads the row as
+/// committed after the wait) and holds it until it commits: sequence numbers
+/// are handed out here, in commit order, with no gap. postgres-nio sends one
+/// statement per round trip, so a group commit is few statements: the
+/// notices without projections of a batch go in one `INSERT … unnest`, and
+/// the head's update, the `NOTIFY` and the `COMMIT` in one script.
+final class PostgresJournalConnection: JournalConnection {
+    let session: PostgresSession
+    private let durability: Durability
+    /// Gives the session back to the journal's idle sessions at the end.
+    private let recycle: ((PostgresSession) -> Void)?
+    private lazy var projectionStore = PostgresProjectionStore(session)
+
+    /// The transaction's state: open (and holding the head lock), and
+    /// whether a failed statement has aborted it.
+    private var isOpen = false
+    private var isAborted = false
+    /// The head's value when the transaction locked it, and the next
+    /// sequence number to hand out.
+    private var lockedHead: Int64 = 0
+    private var nextSequence: Int64 = 0
+
+    init(_ session: PostgresSession, durability: Durability, recycle: ((PostgresSession) -> Void)? = nil) {
+        self.session = session
+        self.durability = durability
+        self.recycle = recycle
+    }
+
+    deinit {
+        rollbackAppending()
+        recycle?(session)
+    }
+
+    // MARK: Appending
+
+    func beginAppending() throws {
+        // `.never` lets the server acknowledge before its WAL reaches the
+        // disk: a server crash may lose the last moments of commits.
+        // The lock is taken in a statement after BEGIN, so that it reads the
+        // head as committed once the wait for the lock is over.
+        let begin = durability == .never ? "BEGIN; SET LOCAL synchronous_commit TO OFF" : "BEGIN"
+        isOpen = true
+        isAborted = false
+        do {
+            let head = try session.script(begin + "; SELECT last_seq FROM journal_head WHERE id = 1 FOR UPDATE")
+            guard let last = try head.first?.makeRandomAccess()[0].decode(Int64.self) else {
+                throw JournalError.storage("\(session.settings.url) has no journal_head row")
+            }
+            lockedHead = last
+            nextSequence = last + 1
+        } catch {
+            rollbackAppending()
+            throw error
+        }
+    }
+
+    var isAppending: Bool { isOpen && !isAborted }
+
+    func append(_ record: JournalRecord, projections: [any Projection]) throws -> AppendOutcome {
+        guard isAppending else { throw JournalError.storage("no open append transaction") }
+        if projections.isEmpty { return try aborting { try insertOne(record) } }
+        // The notice and its state change stand or fall together; a refusal
+        // undoes only this notice's part of the batch.
+        _ = try aborting { try session.script("SAVEPOINT notice") }
+        let before = nextSequence
+        do {
+            let outcome = try insertOne(record)
+            if case .appended = outcome {
+                for projection in projections {
+                    do {
+                        try projection.apply(record.notice, to: projectionStore)
+                    } catch let rejection as ProjectionRejection {
+                        throw JournalError.refused(name: record.notice.name, reason: rejection.reason)
+                    }
+                }
+            }
+            try session.script("RELEASE SAVEPOINT notice")
+            return outcome
+        } catch {
+            nextSequence = before
+            do {
+                try session.script("ROLLBACK TO SAVEPOINT notice")
+            } catch {
+                isAborted = true
+            }
+            if !session.isConnected { isAborted = true }
+            throw error
+        }
+    }
+
+    /// Runs of notices without projections go in one statement each; a
+    /// notice with projections goes alone, inside a savepoint.
+    func append(
+        _ records: [JournalRecord], projections: (JournalRecord) -> [any Projection]
+    ) -> [Result<AppendOutcome, any Error>] {
+        var outcomes: [Result<AppendOutcome, any Error>] = []
+        outcomes.reserveCapacity(records.count)
+        var run: [JournalRecord] = []
+        func flushRun() -> Bool {
+            defer { run.removeAll(keepingCapacity: true) }
+            guard !run.isEmpty else { return true }
+            do {
+                outcomes += try aborting { try insertRun(run) }.map { .success($0) }
+                return true
+            } catch {
+                outcomes += run.map { _ in .failure(error) }
+                return false
+            }
+        }
+        for record in records {
+            let projections = projections(record)
+            if projections.isEmpty {
+                run.append(record)
+                continue
+            }
+            guard flushRun() else { return outcomes }
+            let outcome = Result { try append(record, projections: projections) }
+            outcomes.append(outcome)
+            if case .failure = outcome, !isAppending { return outcomes }
+        }
+        _ = flushRun()
+        return outcomes
+    }
+
+    /// Inserts one notice with the next number, or finds it stored already.
+    private func insertOne(_ record: JournalRecord) throws -> AppendOutcome {
+        let notice = record.notice
+        var binds = PostgresBindings(capacity: 6)
+        binds.append(nextSequence)
+        binds.append(notice.id.uuid)
+        binds.append(notice.name.rawValue)
+        binds.append(notice.sender?.rawValue)
+        binds.append(record.payloadJSON)
+        binds.append(notice.postedAtMilliseconds)
+        let inserted = try session.query("""
+            INSERT INTO notices (seq, id, name, sender, payload, posted_at) VALUES ($1, $2, $3, $4, $5, $6)
+            ON CONFLICT (id) DO NOTHING RETURNING seq
+            """, binds)
+        if !inserted.rows.isEmpty {
+            defer { nextSequence += 1 }
+            return .appended(nextSequence)
+        }
+        return .duplicate(try storedSequences(of: [notice.id.uuid])[notice.id.uuid] ?? -1)
+    }
+
+    /// Inserts a run of notices in one statement: those not stored yet
+    /// (the head lock, taken by an earlier statement, keeps that answer
+    /// true until commit), each id once, numbered in order.
+    private func insertRun(_ records: [JournalRecord]) throws -> [AppendOutcome] {
+        if records.count == 1 { return [try insertOne(records[0])] }
+        var ids: [UUID] = [], names: [String] = [], senders: [String] = [], payloads: [String] = [], times: [Int64] = []
+        for record in records {
+            let notice = record.notice
+            ids.append(notice.id.uuid)
+            names.append(notice.name.rawValue)
+            senders.append(notice.sender?.rawValue ?? Self.noSender)
+            payloads.append(record.payloadJSON)
+            times.append(notice.postedAtMilliseconds)
+        }
+        var binds = PostgresBindings(capacity: 7)
+        binds.append(ids)
+        binds.append(names)
+        binds.append(senders)
+        binds.append(payloads)
+        binds.append(times)
+        binds.append(nextSequence - 1)
+        binds.append(Self.noSender)
+        let inserted = try session.query("""
+            INSERT INTO notices (seq, id, name, sender, payload, posted_at)
+            SELECT $6 + row_number() OVER (ORDER BY ord), id, name, nullif(sender, $7), payload, posted_at
+            FROM (
+                SELECT DISTINCT ON (id) id, name, sender, payload, posted_at, ord
+                FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int8[])
+                    WITH ORDINALITY AS batch (id, name, sender, payload, posted_at, ord)
+                ORDER BY id, ord
+            ) AS first
+            WHERE NOT EXISTS (SELECT 1 FROM notices WHERE notices.id = first.id)
+            RETURNING id, seq
+            """, binds)
+        var appended: [UUID: Int64] = [:]
+        for row in inserted.rows {
+            let (id, seq) = try row.decode((UUID, Int64).self)
+            appended[id] = seq
+        }
+        nextSequence += Int64(appended.count)
+        let missing = Set(ids).subtracting(appended.keys)
+        let stored = missing.isEmpty ? [:] : try storedSequences(of: Array(missing))
+        var claimed: Set<UUID> = []
+        return try ids.map { id in
+            if let seq = appended[id], claimed.insert(id).inserted { return .appended(seq) }
+            guard let seq = appended[id] ?? stored[id] else {
+                throw JournalError.storage("notice \(NoticeID(id)) was neither inserted nor found")
+            }
+            return .duplicate(seq)
+        }
+    }
+
+    /// Stands for a missing sender in the arrays of a run: a control
+    /// character, which no sender may contain.
+    private static let noSender = "\u{1}"
+
+    private func storedSequences(of ids: [UUID]) throws -> [UUID: Int64] {
+        var binds = PostgresBindings()
+        binds.append(ids)
+        let found = try session.query("SELECT id, seq FROM notices WHERE id = ANY($1)", binds)
+        var sequences: [UUID: Int64] = [:]
+        for row in found.rows {
+            let (id, seq) = try row.decode((UUID, Int64).self)
+            sequences[id] = seq
+        }
+        return sequences
+    }
+
+    func commitAppending() throws {
+        guard isOpen else { return }
+        guard !isAborted else {
+            rollbackAppending()
+            throw JournalError.storage("the append transaction was aborted by an earlier error")
+        }
+        var script = ""
+        if nextSequence > lockedHead + 1 {
+            let last = nextSequence - 1
+            script += "UPDATE journal_head SET last_seq = \(last) WHERE id = 1; "
+            if session.settings.url.notifications {
+                script += "SELECT pg_notify('\(session.settings.channel)', '\(last)'); "
+            }
+        }
+        script += "COMMIT"
+        do {
+            try session.script(script)
+            isOpen = false
+        } catch {
+            let connected = session.isConnected
+            rollbackAppending()
+            guard connected else {
+                throw JournalError.storage(
+                    "\(error); the commit's outcome is unknown: posting the same notices again is safe, appends are idempotent by id")
+            }
+            throw error
+        }
+    }
+
+    func rollbackAppending() {
+        guard isOpen else { return }
+        isOpen = false
+        isAborted = false
+        if session.isConnected { _ = try? session.script("ROLLBACK") }
+    }
+
+    /// Runs `body`; a failure aborts the transaction, as PostgreSQL does.
+    private func aborting<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            isAborted = true
+            throw error
+        }
+    }
+
+    // MARK: Reading
+
+    func lastSequence() throws -> Int64 {
+        try session.query("SELECT last_seq FROM journal_head WHERE id = 1").rows.first?
+            .makeRandomAccess()[0].decode(Int64.self) ?? 0
+    }
+
+    /// The head's last sequence: it moves with every commit that appends.
+    func changeCounter() throws -> Int64 {
+        try lastSequence()
+    }
+
+    /// Rows per statement when reading: a page is collected whole before
+    /// `body` sees it, so this bounds the memory a long read takes.
+    static let pageSize = 512
+
+    func read(_ query: JournalQuery, _ body: (Notice) throws -> Bool) throws {
+        var decoder = PostgresRowDecoder(checksRows: query.checksRows)
+        var next = query.from
+        var left = query.limit.map { max(0, $0) } ?? Int.max
+        let names = query.names?.map(\.rawValue).sorted()
+        var sql = "SELECT seq, id, name, sender, payload, posted_at FROM notices WHERE seq >= $1 AND seq <= $2"
+        if names != nil { sql += " AND name = ANY($4)" }
+        if query.sender != nil { sql += " AND sender = $\(names == nil ? 4 : 5)" }
+        sql += " ORDER BY seq LIMIT $3"
+        while left > 0 {
+            let page = min(left, Self.pageSize)
+            var binds = PostgresBindings(capacity: 5)
+            binds.append(next)
+            binds.append(query.through ?? Int64.max)
+            binds.append(Int64(page))
+            if let names { binds.append(names) }
+            if let sender = query.sender { binds.append(sender.rawValue) }
+            let rows = try session.query(sql, binds).rows
+            for row in rows {
+                let notice = try decoder.notice(from: row, isReplay: query.markedAsReplay)
+                guard try body(notice) else { return }
+                next = (notice.sequence ?? next) + 1
+            }
+            left -= rows.count
+            if rows.count < page { return }
+        }
+    }
+
+    func readState<T>(_ body: (any ProjectionStore) throws -> T) throws -> T {
+        try session.script("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        do {
+            let result = try body(projectionStore)
+            try session.script("COMMIT")
+            return result
+        } catch {
+            if session.isConnected { _ = try? session.script("ROLLBACK") }
+            throw error
+        }
+    }
+
+    func statistics() throws -> JournalStatistics {
+        try readState { _ in
+            var byName: [JournalStatistics.NameCount] = []
+            for row in try session.query("SELECT name, count(*) FROM notices GROUP BY name ORDER BY name").rows {
+                let (name, count) = try row.decode((String, Int64).self)
+                byName.append(.init(name: name, count: Int(count)))
+            }
+            let bounds = try session.query("""
+                SELECT count(*), min(seq), max(seq),
+                       (SELECT posted_at FROM notices ORDER BY seq LIMIT 1),
+                       (SELECT posted_at FROM notices ORDER BY seq DESC LIMIT 1)
+                FROM notices
+                """).rows[0]
+            let (count, first, last, firstAt, lastAt) = try bounds.decode((Int64, Int64?, Int64?, Int64?, Int64?).self)
+            var subscribers: [JournalStatistics.SubscriberLag] = []
+            for row in try session.query("SELECT name, cursor FROM subscribers ORDER BY name").rows {
+                let (name, cursor) = try row.decode((String, Int64).self)
+                subscribers.append(.init(name: name, cursor: cursor, lag: max(0, (last ?? 0) - cursor)))
+            }
+            let version = try session.query("SELECT coalesce(max(version), 0) FROM \(PostgresSchema.versionTable)")
+                .rows[0].decode(Int32.self)
+            return JournalStatistics(
+                notices: Int(count), byName: byName, firstSequence: first, lastSequence: last,
+                firstPostedAt: firstAt, lastPostedAt: lastAt, fileSize: nil, schemaVersion: Int(version),
+                subscribers: subscribers)
+        }
+    }
+
+    /// What breaks the journal's own invariants: the head agrees with the
+    /// last row, and sequence numbers run from 1 without a gap.
+    func integrityProblems() throws -> [String] {
+        let row = try session.query("""
+            SELECT (SELECT last_seq FROM journal_head WHERE id = 1), count(*), coalesce(min(seq), 1), coalesce(max(seq), 0)
+            FROM notices
+            """).rows[0]
+        let (head, count, first, last) = try row.decode((Int64?, Int64, Int64, Int64).self)
+        var problems: [String] = []
+        guard let head else { return ["journal_head has no row"] }
+        if head != last { problems.append("journal_head says the last sequence is \(head), the last row is #\(last)") }
+        if first != 1 || count != last {
+            problems.append("sequence numbers have gaps: \(count) rows from #\(first) to #\(last)")
+        }
+        return problems
+    }
+
+    func cursor(of subscriber: String) throws -> Int64? {
+        var binds = PostgresBindings()
+        binds.append(subscriber)
+        return try session.query("SELECT cursor FROM subscribers WHERE name = $1", binds).rows.first?
+            .makeRandomAccess()[0].decode(Int64.self)
+    }
+
+    func saveCursor(_ cursor: Int64, of subscriber: String) throws {
+        var binds = PostgresBindings(capacity: 3)
+        binds.append(subscriber)
+        binds.append(cursor)
+        binds.append(Int64((Date().timeIntervalSince1970 * 1000).rounded()))
+        try session.query("""
+            INSERT INTO subscribers (name, cursor, updated_at) VALUES ($1, $2, $3)
+            ON CONFLICT (name) DO UPDATE SET cursor = excluded.cursor, updated_at = excluded.updated_at
+            """, binds)
+    }
+}
+#endif

@@ -1,0 +1,135 @@
+import Foundation
+import NoticeHub
+@testable import NoticeHubPostgres
+import NoticeSQLite
+import Testing
+import TestSupport
+
+/// A kind of journal storage the conformance suite runs against. Each test
+/// asks it for a fresh ``JournalPlace``: a new SQLite file in a temporary
+/// directory, or a new schema in the test server's database.
+struct Backend: Sendable, CustomTestStringConvertible {
+    let name: String
+    let makePlace: @Sendable () throws -> JournalPlace
+
+    var testDescription: String { name }
+
+    /// SQLite always; PostgreSQL when this build has the `Postgres` trait and
+    /// `NOTICEHUB_TEST_POSTGRES_URL` names a server (`scripts/pg-test-server`
+    /// starts one). With `NOTICEHUB_REQUIRE_POSTGRES=1`, as CI sets it, a
+    /// missing server fails every PostgreSQL case instead of leaving it out.
+    static let all: [Backend] = {
+        var backends = [sqlite]
+        let environment = ProcessInfo.processInfo.environment
+        let url = environment["NOTICEHUB_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        let required = environment["NOTICEHUB_REQUIRE_POSTGRES"] == "1"
+        #if Postgres
+        if let url {
+            backends.append(postgres(url))
+        } else if required {
+            backends.append(unavailable("NOTICEHUB_TEST_POSTGRES_URL is not set; run scripts/pg-test-server start"))
+        }
+        #else
+        if required {
+            backends.append(unavailable("this build lacks the Postgres trait; test with --traits Postgres"))
+        }
+        #endif
+        return backends
+    }()
+
+    static let sqlite = Backend(name: "SQLite") {
+        let directory = TemporaryDirectory()
+        let path = directory.path("journal.sqlite")
+        return JournalPlace(location: path, keeping: directory) {
+            try SQLiteJournal(path: path, creatingIfMissing: $0)
+        } runSQL: { sql in
+            try SQLiteConnection(path: path).execute(sql)
+        }
+    }
+
+    #if Postgres
+    /// Each place is a schema of its own, dropped when the place goes.
+    static func postgres(_ base: String) -> Backend {
+        Backend(name: "PostgreSQL") {
+            var url = try PostgresURL(base)
+            url.schema = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased()
+            let place = url
+            let schema = SchemaDropper(try PostgresSession(PostgresSettings(url: place)), place.schema!)
+            return JournalPlace(location: place.description, keeping: schema) {
+                try PostgresJournal(url: place, creatingIfMissing: $0)
+            } runSQL: { sql in
+                try schema.run(sql)
+            }
+        }
+    }
+    #endif
+
+    static func unavailable(_ reason: String) -> Backend {
+        Backend(name: "PostgreSQL (unavailable)") {
+            struct Unavailable: Error, CustomStringConvertible { let description: String }
+            throw Unavailable(description: reason)
+        }
+    }
+}
+
+#if Postgres
+/// A test's schema: SQL run in it behind NoticeHub's back, and dropped when
+/// the test is done with it.
+final class SchemaDropper: @unchecked Sendable {
+    private let session: PostgresSession
+    private let schema: String
+    private let lock = NSLock()
+
+    init(_ session: PostgresSession, _ schema: String) {
+        self.session = session
+        self.schema = schema
+    }
+
+    func run(_ sql: String) throws {
+        try lock.withLock {
+            _ = try session.script("CREATE SCHEMA IF NOT EXISTS \"\(schema)\"; SET search_path TO \"\(schema)\"; \(sql)")
+        }
+    }
+
+    deinit {
+        _ = try? session.script("DROP SCHEMA IF EXISTS \"\(schema)\" CASCADE")
+        session.close()
+    }
+}
+#endif
+
+/// Where one test's journal lives; ``open(creatingIfMissing:)`` gives a new
+/// journal object on it each time, as another process would open it.
+final class JournalPlace: Sendable {
+    /// The path or URL, as errors name it.
+    let location: String
+    /// What must live as long as the place (its directory, its schema).
+    private let keeper: any Sendable
+    private let opener: @Sendable (Bool) throws -> any NoticeJournal
+    private let sqlRunner: @Sendable (String) throws -> Void
+
+    init(
+        location: String, keeping keeper: any Sendable,
+        opener: @escaping @Sendable (Bool) throws -> any NoticeJournal,
+        runSQL: @escaping @Sendable (String) throws -> Void
+    ) {
+        self.location = location
+        self.keeper = keeper
+        self.opener = opener
+        self.sqlRunner = runSQL
+    }
+
+    func open(creatingIfMissing: Bool = true) throws -> any NoticeJournal {
+        try opener(creatingIfMissing)
+    }
+
+    /// A hub on a new journal object of this place.
+    func hub(durability: Durability = .always, projections: [any Projection] = []) throws -> NoticeHub {
+        try NoticeHub(journal: open(), durability: durability, projections: projections)
+    }
+
+    /// Runs one SQL statement behind NoticeHub's back, as a tampering user would.
+    func runSQL(_ sql: String) throws {
+        try sqlRunner(sql)
+    }
+}

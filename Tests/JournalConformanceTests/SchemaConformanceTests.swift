@@ -1,0 +1,50 @@
+import Foundation
+@testable import NoticeHub
+import Testing
+
+/// Opening a journal: created and migrated once, refused when the place
+/// holds another application's tables or nothing (for readers).
+struct SchemaConformanceTests {
+    @Test(arguments: Backend.all)
+    func readersRefuseAPlaceWithoutAJournalAndCreateNothing(backend: Backend) throws {
+        let place = try backend.makePlace()
+        #expect(throws: JournalError.missing(path: place.location)) { try place.open(creatingIfMissing: false) }
+        _ = try place.open()
+        let reader = try NoticeHub(journal: place.open(creatingIfMissing: false))
+        #expect(try reader.lastSequence() == 0)
+    }
+
+    @Test(arguments: Backend.all)
+    func anotherApplicationsTablesAreRefusedAndLeftAlone(backend: Backend) throws {
+        let place = try backend.makePlace()
+        try place.runSQL("CREATE TABLE orders (id integer PRIMARY KEY)")
+        #expect {
+            try place.open()
+        } throws: { error in
+            let description = "\(error)"
+            return description.contains("another application") && description.contains("orders")
+                && !description.contains("\n")
+        }
+        try place.runSQL("INSERT INTO orders (id) VALUES (1)")
+    }
+
+    @Test(arguments: Backend.all)
+    func reopeningMigratesNothingTwiceAndConcurrentOpensAgree(backend: Backend) throws {
+        let place = try backend.makePlace()
+        let group = DispatchGroup()
+        let failures = Collected<String>()
+        for _ in 0..<4 {
+            group.enter()
+            Thread {
+                do { _ = try place.open() } catch { failures.append("\(error)") }
+                group.leave()
+            }.start()
+        }
+        group.wait()
+        #expect(failures.elements == [])
+        let hub = try place.hub()
+        try hub.post("after")
+        #expect(try hub.journalStatistics().schemaVersion == (backend.name == "SQLite" ? SQLiteJournal.schemaVersion : 2))
+        #expect(try hub.journalIntegrityProblems() == [])
+    }
+}
