@@ -159,7 +159,7 @@ let package = Package(
         .testTarget(
             name: "NoticectlTests",
             // The executable dependency builds `noticectl`, which the tests run as a user would.
-            dependencies: ["noticectl", "NoticeDemos", "NoticeHub", "TestSupport"],
+            dependencies: ["noticectl", "NoticeDemos", "NoticeHub", "NoticeHubPostgres", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ]

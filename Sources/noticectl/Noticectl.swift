@@ -7,7 +7,7 @@ struct Noticectl: ParsableCommand {
         commandName: "noticectl",
         abstract: "Post, follow and replay NoticeHub notices.",
         discussion: """
-            Every command that touches a journal takes --db PATH (default: $NOTICEHUB_DB, \
+            Every command that touches a journal takes --db PATH or a postgres:// URL (default: $NOTICEHUB_DB, \
             else ./noticehub.sqlite). Data goes to stdout, diagnostics to stderr. \
             Exit status: 0 success, 1 refused or failed, 64 usage error.
 
@@ -28,6 +28,7 @@ struct Noticectl: ParsableCommand {
             FeedCommand.self,
             DetailCommand.self,
             ProfileCommand.self,
+            SubscribeCommand.self,
             VerifyCommand.self,
             StatsCommand.self,
             ExportCommand.self,
@@ -35,6 +36,7 @@ struct Noticectl: ParsableCommand {
             DemoCommand.self,
             BenchCommand.self,
             BenchFollowerCommand.self,
+            ProbeCommand.self,
             VersionCommand.self,
         ]
     )

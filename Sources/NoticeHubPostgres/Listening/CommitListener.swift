@@ -72,7 +72,7 @@ final class CommitListener: Sendable {
                     id: settings.nextConnectionID(), logger: settings.logger
                 ).wait()
                 connection.addListener(channel: settings.channel) { [weak self] _, _ in self?.wakeAll() }
-                _ = try connection.query("LISTEN \(settings.channel)", logger: settings.logger).wait()
+                _ = try connection.query(PostgresQuery(unsafeSQL: "LISTEN \(settings.channel)"), logger: settings.logger).wait()
                 let stillWatched = state.withLock { state in
                     state.connection = connection
                     return !state.watchers.isEmpty
