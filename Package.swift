@@ -86,11 +86,14 @@ let package = Package(
             path: "Examples/NoticeDemos",
             swiftSettings: strictSettings
         ),
-        // `noticectl bench`: every workload beside its anchor. The raw SQLite anchor
-        // calls the C API directly on purpose.
+        // `noticectl bench`: every workload beside its anchor. The raw anchors call
+        // SQLite's C API and postgres-nio directly, on purpose.
         .target(
             name: "NoticeBench",
-            dependencies: ["NoticeHub", "NoticeNews", "CSQLite"],
+            dependencies: [
+                "NoticeHub", "NoticeHubPostgres", "NoticeNews", "CSQLite",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+            ],
             path: "Benchmarks/NoticeBench",
             swiftSettings: strictSettings
         ),

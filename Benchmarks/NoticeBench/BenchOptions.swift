@@ -11,12 +11,16 @@ public struct BenchOptions: Sendable {
     public var directory: URL
     /// This executable, to start the follower process of `follow.latency`.
     public var executable: String
+    /// The PostgreSQL server of the `pg.*` workloads; without one they do
+    /// not run.
+    public var postgres: String?
 
-    public init(quick: Bool, only: [String], directory: URL, executable: String) {
+    public init(quick: Bool, only: [String], directory: URL, executable: String, postgres: String? = nil) {
         self.quick = quick
         self.only = only
         self.directory = directory
         self.executable = executable
+        self.postgres = postgres
     }
 
     func selects(_ bench: String) -> Bool {

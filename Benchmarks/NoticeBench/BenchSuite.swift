@@ -14,6 +14,12 @@ public enum BenchSuite {
         "request.r1", "request.r1.async", "collect.r10",
         "follow.latency",
         "rebuild.state", "rebuild.replay",
+    ] + postgresIDs
+
+    /// The workloads that need a PostgreSQL server (`--postgres URL`) and a
+    /// build with the `Postgres` trait.
+    public static let postgresIDs = [
+        "pg.append.t1", "pg.append.t8", "pg.follow.latency", "pg.follow.latency.poll", "pg.claim.handover",
     ]
 
     /// Runs the selected workloads, reporting each result as it is known.
@@ -28,6 +34,9 @@ public enum BenchSuite {
         for result in try await ReplyBench.run(options) { report(result) }
         if options.selects("follow.latency") { report(try FollowBench.run(options)) }
         try RebuildBench.run(options, report: report)
+        #if Postgres
+        if let url = options.postgres { try PostgresBench.run(url, options, report: report) }
+        #endif
     }
 
     /// The results as a table, one row per workload.

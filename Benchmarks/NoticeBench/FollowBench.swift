@@ -8,10 +8,17 @@ public enum FollowBench {
     static let name: NoticeName = "bench.follow"
 
     static func run(_ options: BenchOptions) throws -> BenchResult {
-        let count = options.size(500, floor: 100)
         let path = options.path("follow.sqlite")
         defer { JournalAppendBench.removeJournal(path) }
-        let hub = try NoticeHub(journal: SQLiteJournal(path: path))
+        return try run("follow.latency", journal: SQLiteJournal(path: path), location: path, options)
+    }
+
+    /// Posts about 500 notices a second to `journal` while a second process
+    /// follows it at `location`.
+    static func run(_ bench: String, journal: any NoticeJournal, location: String, _ options: BenchOptions) throws -> BenchResult {
+        let count = options.size(500, floor: 100)
+        let path = location
+        let hub = try NoticeHub(journal: journal)
 
         let child = Process()
         child.executableURL = URL(fileURLWithPath: options.executable)
@@ -23,10 +30,13 @@ public enum FollowBench {
         try check(lines.next() == "ready", "follower did not start")
 
         var committed: [Int64: UInt64] = [:]
-        for _ in 0..<count {
+        let start = now()
+        for index in 0..<count {
             let notice = try hub.post(name, sender: "bench")
             committed[notice.sequence!] = realtimeNanoseconds()
-            Thread.sleep(forTimeInterval: 0.002)
+            // Paced at 500 a second, whatever a post costs.
+            let due = start + UInt64(index + 1) * 2_000_000, current = now()
+            if due > current { Thread.sleep(forTimeInterval: Double(due - current) / 1e9) }
         }
         var latencies: [Double] = []
         while latencies.count < count, let line = lines.next() {
@@ -38,7 +48,7 @@ public enum FollowBench {
         child.waitUntilExit()
         try check(latencies.count == count, "follow.latency: \(latencies.count) of \(count) delivered")
         latencies.sort()
-        var result = BenchResult(bench: "follow.latency", nsPerOp: latencies[count / 2] * 1e6, nsPerOpMin: latencies[0] * 1e6)
+        var result = BenchResult(bench: bench, nsPerOp: latencies[count / 2] * 1e6, nsPerOpMin: latencies[0] * 1e6)
         result.extra = [("median_ms", latencies[count / 2]), ("p99_ms", latencies[min(count - 1, count * 99 / 100)])]
         return result
     }
@@ -46,14 +56,14 @@ public enum FollowBench {
     /// The follower process: prints `ready`, then `SEQ REALTIME_NS` for each
     /// notice another process appends, and exits after `count` of them.
     public static func runFollower(path: String, count: Int) throws {
-        let hub = try NoticeHub(journal: SQLiteJournal(path: path))
+        let hub = try NoticeHub(journal: BenchJournal.open(path))
         let done = DispatchSemaphore(value: 0)
         let seen = Atomic<Int>(0)
         let token = hub.observe(name) { notice in
             emit("\(notice.sequence ?? -1) \(realtimeNanoseconds())")
             if seen.add(1, ordering: .relaxed).newValue == count { done.signal() }
         }
-        let following = try hub.follow(pollInterval: .milliseconds(1))
+        let following = try hub.follow()
         emit("ready")
         done.wait()
         following.cancel()

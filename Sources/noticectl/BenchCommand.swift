@@ -13,9 +13,14 @@ struct BenchCommand: ParsableCommand {
             release: swift run -c release noticectl bench. Workload ids: \
             \(BenchSuite.ids.joined(separator: ", ")).
 
+            The pg.* workloads run only with --postgres URL, in a noticectl built \
+            with the Postgres trait; each makes a schema of its own in that database \
+            and drops it afterwards.
+
             Example:
               noticectl bench --quick
               noticectl bench --json --only post.name.k100 replay.typed
+              noticectl bench --only pg --postgres postgres://bench:secret@localhost/bench
             """
     )
 
@@ -28,17 +33,27 @@ struct BenchCommand: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "Only these workload ids (or prefixes such as post).")
     var only: [String] = []
 
+    @Option(help: ArgumentHelp("The PostgreSQL server of the pg.* workloads.", valueName: "url"))
+    var postgres: String?
+
     func validate() throws {
         for id in only where !BenchSuite.ids.contains(where: { BenchOptions.pattern(id, names: $0) }) {
             throw ValidationError("unknown workload \(id); known: \(BenchSuite.ids.joined(separator: ", "))")
         }
+        let asksForPostgres = only.contains { id in BenchSuite.postgresIDs.contains { BenchOptions.pattern(id, names: $0) } }
+        if asksForPostgres && postgres == nil { throw ValidationError("the pg.* workloads need --postgres URL") }
     }
 
     func run() throws {
+        if postgres != nil {
+            #if !Postgres
+            throw JournalOptions.builtWithoutPostgres
+            #endif
+        }
         let options = BenchOptions(
             quick: quick, only: only,
             directory: FileManager.default.temporaryDirectory.appendingPathComponent("noticectl-bench-\(getpid())"),
-            executable: Self.executablePath)
+            executable: Self.executablePath, postgres: postgres)
         let results = BenchResults()
         let printJSON = json
         do {

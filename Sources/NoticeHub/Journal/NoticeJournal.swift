@@ -61,6 +61,12 @@ public protocol JournalConnection: AnyObject {
     func rollbackAppending()
     /// True while an append transaction is open (storage errors may end it early).
     var isAppending: Bool { get }
+    /// Whether a group commit hands this connection its whole batch at once,
+    /// just before it commits, rather than notice by notice while posters
+    /// arrive: true for a server, where every statement costs a round trip
+    /// and one statement can append the lot; false for SQLite, whose inserts
+    /// then overlap the gathering of the batch.
+    var appendsWholeBatches: Bool { get }
 
     /// The highest sequence number, 0 for an empty journal.
     func lastSequence() throws -> Int64
@@ -85,6 +91,9 @@ public protocol JournalConnection: AnyObject {
 }
 
 extension JournalConnection {
+    /// False: notices are appended as they arrive.
+    public var appendsWholeBatches: Bool { false }
+
     /// One ``append(_:projections:)`` per record.
     public func append(
         _ records: [JournalRecord], projections: (JournalRecord) -> [any Projection]

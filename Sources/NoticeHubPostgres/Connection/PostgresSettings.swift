@@ -17,6 +17,11 @@ final class PostgresSettings: Sendable {
         /// passes to a successor within seconds, not the two hours of the
         /// default TCP keepalive.
         case watchful
+        /// Sends the `NOTIFY` that announce commits. Its own commits need
+        /// not wait for the disk (`synchronous_commit = off`): a lost
+        /// announcement costs a follower one poll, and a waiting one would
+        /// double the WAL flushes of the commits it announces.
+        case announcing
     }
 
     let url: PostgresURL
@@ -45,6 +50,9 @@ final class PostgresSettings: Sendable {
         var parameters: [(String, String)] = [("application_name", "noticehub")]
         if let schema = url.schema {
             parameters.append(("search_path", "\"\(schema)\""))
+        }
+        if purpose == .announcing {
+            parameters.append(("synchronous_commit", "off"))
         }
         if purpose == .watchful {
             parameters += [

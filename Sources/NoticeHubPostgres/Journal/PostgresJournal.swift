@@ -17,8 +17,9 @@ import Synchronization
 /// let hub = try NoticeHub(journal: journal, projections: [LikesProjection()])
 /// ```
 ///
-/// Commits announce themselves with `NOTIFY` on a channel of the schema
-/// (one per commit, never the data), which wakes followers at once;
+/// Commits are announced with `NOTIFY` on a channel of the schema, right
+/// after they return, from a session of their own (never the data, and
+/// commits close together share one), which wakes followers at once;
 /// followers also poll every ``pollInterval``, and catch up after every
 /// reconnection, so a lost notification costs latency, never a notice.
 /// ``Durability/never`` commits with `synchronous_commit = off`: a server
@@ -37,6 +38,7 @@ public final class PostgresJournal: NoticeJournal {
     let settings: PostgresSettings
     private let idle = Mutex<[PostgresSession]>([])
     private let listener: CommitListener?
+    private let announcer: CommitAnnouncer?
     /// Idle sessions kept for the hub's short reads (statistics, replay).
     private static let idleLimit = 4
 
@@ -73,6 +75,7 @@ public final class PostgresJournal: NoticeJournal {
         self.pollInterval = pollInterval
         settings = PostgresSettings(url: url, logger: logger)
         listener = url.notifications ? CommitListener(settings) : nil
+        announcer = url.notifications ? CommitAnnouncer(settings) : nil
         let session = try PostgresSession(settings)
         switch try PostgresSchema.inspect(session) {
         case .empty:
@@ -107,7 +110,9 @@ public final class PostgresJournal: NoticeJournal {
     public func connect(durability: Durability) throws -> any JournalConnection {
         let reused = idle.withLock { $0.popLast() }
         let session = try reused ?? PostgresSession(settings)
-        return PostgresJournalConnection(session, durability: durability) { [weak self] in self?.recycle($0) }
+        return PostgresJournalConnection(session, durability: durability, announcer: announcer) { [weak self] in
+            self?.recycle($0)
+        }
     }
 
     /// Takes the subscriber's name with a session advisory lock, in a
@@ -115,6 +120,10 @@ public final class PostgresJournal: NoticeJournal {
     /// cursor through (see ``PostgresSubscriberClaim``).
     public func claimSubscriber(_ subscriber: String) throws -> any SubscriberClaim {
         try PostgresSubscriberClaim(subscriber, settings: settings)
+    }
+
+    deinit {
+        announcer?.stop()
     }
 
     /// Wakes `wake` after each commit that `NOTIFY` announces; nil when the

@@ -17,20 +17,28 @@ final class PostgresJournalConnection: JournalConnection {
     private let durability: Durability
     /// Gives the session back to the journal's idle sessions at the end.
     private let recycle: ((PostgresSession) -> Void)?
+    /// Tells followers of each commit that appended; nil with `notify=off`.
+    private let announcer: CommitAnnouncer?
     private lazy var projectionStore = PostgresProjectionStore(session)
 
     /// The transaction's state: open (and holding the head lock), and
     /// whether a failed statement has aborted it.
     private var isOpen = false
     private var isAborted = false
+    /// Whether the server transaction has begun (see ``appendsWholeBatches``).
+    private var isStarted = false
     /// The head's value when the transaction locked it, and the next
     /// sequence number to hand out.
     private var lockedHead: Int64 = 0
     private var nextSequence: Int64 = 0
 
-    init(_ session: PostgresSession, durability: Durability, recycle: ((PostgresSession) -> Void)? = nil) {
+    init(
+        _ session: PostgresSession, durability: Durability, announcer: CommitAnnouncer? = nil,
+        recycle: ((PostgresSession) -> Void)? = nil
+    ) {
         self.session = session
         self.durability = durability
+        self.announcer = announcer
         self.recycle = recycle
     }
 
@@ -41,14 +49,27 @@ final class PostgresJournalConnection: JournalConnection {
 
     // MARK: Appending
 
+    /// A durable group commit's notices without projections go through
+    /// `noticehub_append`, one statement that commits by itself: the
+    /// transaction's `BEGIN` waits until something needs it.
+    var appendsWholeBatches: Bool { durability == .always }
+
     func beginAppending() throws {
-        // `.never` lets the server acknowledge before its WAL reaches the
-        // disk: a server crash may lose the last moments of commits.
-        // The lock is taken in a statement after BEGIN, so that it reads the
-        // head as committed once the wait for the lock is over.
-        let begin = durability == .never ? "BEGIN; SET LOCAL synchronous_commit TO OFF" : "BEGIN"
         isOpen = true
         isAborted = false
+        isStarted = false
+        if !appendsWholeBatches { try start() }
+    }
+
+    /// Opens the server transaction and locks the head. The lock is taken
+    /// in a statement after `BEGIN`, so that it reads the head as committed
+    /// once the wait for the lock is over.
+    private func start() throws {
+        guard !isStarted else { return }
+        // `.never` lets the server acknowledge before its WAL reaches the
+        // disk: a server crash may lose the last moments of commits.
+        let begin = durability == .never ? "BEGIN; SET LOCAL synchronous_commit TO OFF" : "BEGIN"
+        isStarted = true
         do {
             let head = try session.script(begin + "; SELECT last_seq FROM journal_head WHERE id = 1 FOR UPDATE")
             guard let last = try head.first?.makeRandomAccess()[0].decode(Int64.self) else {
@@ -66,6 +87,7 @@ final class PostgresJournalConnection: JournalConnection {
 
     func append(_ record: JournalRecord, projections: [any Projection]) throws -> AppendOutcome {
         guard isAppending else { throw JournalError.storage("no open append transaction") }
+        try start()
         if projections.isEmpty { return try aborting { try insertOne(record) } }
         // The notice and its state change stand or fall together; a refusal
         // undoes only this notice's part of the batch.
@@ -101,8 +123,22 @@ final class PostgresJournalConnection: JournalConnection {
     func append(
         _ records: [JournalRecord], projections: (JournalRecord) -> [any Projection]
     ) -> [Result<AppendOutcome, any Error>] {
+        if !isStarted, appendsWholeBatches, records.allSatisfy({ projections($0).isEmpty }) {
+            do {
+                return try appendCommitting(records).map { .success($0) }
+            } catch {
+                let failure = session.isConnected ? error : JournalError.storage(
+                    "\(error); whether the notices were committed is unknown: posting them again is safe, appends are idempotent by id")
+                return records.map { _ in .failure(failure) }
+            }
+        }
         var outcomes: [Result<AppendOutcome, any Error>] = []
         outcomes.reserveCapacity(records.count)
+        do {
+            try start()
+        } catch {
+            return records.map { _ in .failure(error) }
+        }
         var run: [JournalRecord] = []
         func flushRun() -> Bool {
             defer { run.removeAll(keepingCapacity: true) }
@@ -128,6 +164,52 @@ final class PostgresJournalConnection: JournalConnection {
         }
         _ = flushRun()
         return outcomes
+    }
+
+    /// Appends and commits `records` in one statement (`noticehub_append`).
+    private func appendCommitting(_ records: [JournalRecord]) throws -> [AppendOutcome] {
+        var ids: [UUID] = [], names: [String] = [], senders: [String] = [], payloads: [String] = [], times: [Int64] = []
+        for record in records {
+            let notice = record.notice
+            ids.append(notice.id.uuid)
+            names.append(notice.name.rawValue)
+            senders.append(notice.sender?.rawValue ?? Self.noSender)
+            payloads.append(record.payloadJSON)
+            times.append(notice.postedAtMilliseconds)
+        }
+        var binds = PostgresBindings(capacity: 6)
+        binds.append(ids)
+        binds.append(names)
+        binds.append(senders)
+        binds.append(payloads)
+        binds.append(times)
+        let inserted = try session.query("SELECT id, seq FROM noticehub_append($1, $2, $3, $4, $5)", binds)
+        let outcomes = try outcomes(for: ids, appended: inserted.rows)
+        if let last = outcomes.compactMap({ if case .appended(let seq) = $0 { seq } else { nil } }).max() {
+            announcer?.announce(last)
+        }
+        return outcomes
+    }
+
+    /// Each id's outcome: appended under the sequence number a row of
+    /// `appended` gives it (its first occurrence), else a duplicate of the
+    /// stored notice.
+    private func outcomes(for ids: [UUID], appended rows: [PostgresRow]) throws -> [AppendOutcome] {
+        var appended: [UUID: Int64] = [:]
+        for row in rows {
+            let (id, seq) = try row.decode((UUID, Int64).self)
+            appended[id] = seq
+        }
+        let missing = Set(ids).subtracting(appended.keys)
+        let stored = missing.isEmpty ? [:] : try storedSequences(of: Array(missing))
+        var claimed: Set<UUID> = []
+        return try ids.map { id in
+            if let seq = appended[id], claimed.insert(id).inserted { return .appended(seq) }
+            guard let seq = appended[id] ?? stored[id] else {
+                throw JournalError.storage("notice \(NoticeID(id)) was neither inserted nor found")
+            }
+            return .duplicate(seq)
+        }
     }
 
     /// Inserts one notice with the next number, or finds it stored already.
@@ -185,22 +267,9 @@ final class PostgresJournalConnection: JournalConnection {
             WHERE NOT EXISTS (SELECT 1 FROM notices WHERE notices.id = first.id)
             RETURNING id, seq
             """, binds)
-        var appended: [UUID: Int64] = [:]
-        for row in inserted.rows {
-            let (id, seq) = try row.decode((UUID, Int64).self)
-            appended[id] = seq
-        }
-        nextSequence += Int64(appended.count)
-        let missing = Set(ids).subtracting(appended.keys)
-        let stored = missing.isEmpty ? [:] : try storedSequences(of: Array(missing))
-        var claimed: Set<UUID> = []
-        return try ids.map { id in
-            if let seq = appended[id], claimed.insert(id).inserted { return .appended(seq) }
-            guard let seq = appended[id] ?? stored[id] else {
-                throw JournalError.storage("notice \(NoticeID(id)) was neither inserted nor found")
-            }
-            return .duplicate(seq)
-        }
+        let outcomes = try outcomes(for: ids, appended: inserted.rows)
+        nextSequence += Int64(inserted.rows.count)
+        return outcomes
     }
 
     /// Stands for a missing sender in the arrays of a run: a control
@@ -221,22 +290,26 @@ final class PostgresJournalConnection: JournalConnection {
 
     func commitAppending() throws {
         guard isOpen else { return }
+        guard isStarted else {
+            // Nothing, or only `noticehub_append`'s own commits.
+            isOpen = false
+            return
+        }
         guard !isAborted else {
             rollbackAppending()
             throw JournalError.storage("the append transaction was aborted by an earlier error")
         }
+        let last = nextSequence - 1
         var script = ""
-        if nextSequence > lockedHead + 1 {
-            let last = nextSequence - 1
+        if last > lockedHead {
             script += "UPDATE journal_head SET last_seq = \(last) WHERE id = 1; "
-            if session.settings.url.notifications {
-                script += "SELECT pg_notify('\(session.settings.channel)', '\(last)'); "
-            }
         }
         script += "COMMIT"
         do {
             try session.script(script)
             isOpen = false
+            isStarted = false
+            if last > lockedHead { announcer?.announce(last) }
         } catch {
             let connected = session.isConnected
             rollbackAppending()
@@ -252,7 +325,8 @@ final class PostgresJournalConnection: JournalConnection {
         guard isOpen else { return }
         isOpen = false
         isAborted = false
-        if session.isConnected { _ = try? session.script("ROLLBACK") }
+        if isStarted && session.isConnected { _ = try? session.script("ROLLBACK") }
+        isStarted = false
     }
 
     /// Runs `body`; a failure aborts the transaction, as PostgreSQL does.

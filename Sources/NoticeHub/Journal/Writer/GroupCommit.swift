@@ -161,7 +161,7 @@ final class GroupCommit: @unchecked Sendable {
         }
         gathered = 0
         shared.condition.unlock()
-        let outcomes = finish(batch)
+        let outcomes = finish(&batch)
         let duration = started.duration(to: .now)
         // Published only now: a poster must not see an outcome before its
         // commit is durable.
@@ -248,20 +248,31 @@ final class GroupCommit: @unchecked Sendable {
     /// A group commit's transaction while its leader fills it.
     private struct OpenBatch {
         var members: [PendingAppend] = []
+        /// How many members are appended to the transaction so far.
+        var appended = 0
         var outcomes: [Result<AppendOutcome, any Error>] = []
         /// Why the transaction cannot commit: it failed to begin, or SQLite
         /// abandoned it; later members are not appended.
         var failure: (any Error)?
     }
 
-    /// Appends `arrivals` to the batch's transaction, opening it first if
-    /// need be; a notice refused by a projection fails alone. Runs without
-    /// the lock.
+    /// Adds `arrivals` to the batch and, unless the connection takes whole
+    /// batches (``JournalConnection/appendsWholeBatches``), appends them to
+    /// its transaction, opening it first if need be. Runs without the lock.
     private func add(_ arrivals: [PendingAppend], to batch: inout OpenBatch) {
-        if batch.members.isEmpty {
+        batch.members += arrivals
+        if !shared.connection.appendsWholeBatches { appendPending(of: &batch) }
+    }
+
+    /// Appends the members not appended yet; a notice refused by a
+    /// projection fails alone. Runs without the lock.
+    private func appendPending(of batch: inout OpenBatch) {
+        let arrivals = Array(batch.members[batch.appended...])
+        guard !arrivals.isEmpty else { return }
+        if batch.appended == 0 {
             do { try shared.connection.beginAppending() } catch { batch.failure = error }
         }
-        batch.members += arrivals
+        batch.appended = batch.members.count
         guard batch.failure == nil else { return }
         shared.callingThread.calling {
             let outcomes = shared.connection.append(arrivals.map(\.record), projections: shared.projectionsFor)
@@ -277,10 +288,12 @@ final class GroupCommit: @unchecked Sendable {
         }
     }
 
-    /// Commits the batch (one fsync for the lot) and returns each member's
-    /// outcome; a failed commit fails every notice of the batch except those
-    /// a projection refused. Runs without the lock.
-    private func finish(_ batch: OpenBatch) -> [Result<AppendOutcome, any Error>] {
+    /// Appends what is not appended yet, commits the batch (one fsync for
+    /// the lot) and returns each member's outcome; a failed commit fails
+    /// every notice of the batch except those a projection refused. Runs
+    /// without the lock.
+    private func finish(_ batch: inout OpenBatch) -> [Result<AppendOutcome, any Error>] {
+        appendPending(of: &batch)
         let failure: any Error
         if let earlier = batch.failure {
             failure = earlier

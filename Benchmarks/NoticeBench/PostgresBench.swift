@@ -1,0 +1,209 @@
+#if Postgres
+import Foundation
+import NIOCore
+import NIOPosix
+import NoticeHub
+import NoticeHubPostgres
+import PostgresNIO
+
+/// The `pg.*` workloads, on a PostgreSQL server: each journal in a schema of
+/// its own, dropped afterwards.
+///
+/// - `pg.append.t1`, `pg.append.t8`: durable posts (``Durability/always``)
+///   from 1 and 8 threads, against raw postgres-nio single-row autocommit
+///   INSERTs from one connection, and (an extra figure) from 8 connections
+///   each waiting for its own commit, in alternating repetitions.
+/// - `pg.follow.latency`, `pg.follow.latency.poll`: a second process
+///   follows, woken by NOTIFY or, with `notify=off`, by polling alone.
+/// - `pg.claim.handover`: how soon a durable subscriber's name is claimed
+///   again after its idle holder, another process, is killed with SIGKILL.
+enum PostgresBench {
+    static func run(_ base: String, _ options: BenchOptions, report: (BenchResult) -> Void) throws {
+        let threadCounts = [1, 8].filter { options.selects("pg.append.t\($0)") }
+        if !threadCounts.isEmpty {
+            for result in try appends(base, threadCounts: threadCounts, options) { report(result) }
+        }
+        for (id, notify) in [("pg.follow.latency", true), ("pg.follow.latency.poll", false)] where options.selects(id) {
+            let schema = try Schema(base, notify: notify)
+            report(try FollowBench.run(id, journal: PostgresJournal(url: schema.url), location: schema.url, options))
+        }
+        if options.selects("pg.claim.handover") { report(try claimHandover(base, options)) }
+    }
+
+    static func appends(_ base: String, threadCounts: [Int], _ options: BenchOptions) throws -> [BenchResult] {
+        let total = options.size(8_000, floor: 800)
+        var batches = Array(repeating: [Double](), count: threadCounts.count)
+        // The anchors: one connection inserting row after row (the best
+        // durable rate of one client, as SQLite's anchor is), and as many
+        // connections as the most posters, each waiting for its own commit.
+        let anchorConnections = [1] + (threadCounts.max().map { $0 > 1 ? [$0] : [] } ?? [])
+        var runs: [BenchHarness.TimedRun] = anchorConnections.map { connections in
+            {
+                let schema = try Schema(base)
+                let raw = try RawPostgres(schema.url, connections: connections)
+                let elapsed = try raw.insert(total: total)
+                try check(try raw.count() == total, "raw PostgreSQL: rows")
+                return (elapsed, total)
+            }
+        }
+        for (index, threads) in threadCounts.enumerated() {
+            runs.append {
+                let schema = try Schema(base)
+                let hub = try NoticeHub(journal: PostgresJournal(url: schema.url), durability: .always)
+                let perThread = total / threads
+                let failures = Counter()
+                let group = DispatchGroup()
+                let start = now()
+                for _ in 0..<threads {
+                    group.enter()
+                    Thread {
+                        for i in 0..<perThread {
+                            do { try hub.post("bench.append", sender: "bench", payload: Reading(i)) } catch { failures.value += 1 }
+                        }
+                        group.leave()
+                    }.start()
+                }
+                group.wait()
+                let elapsed = now() - start
+                let shared = hub.groupCommits
+                try check(failures.value == 0 && (try hub.lastSequence()) == Int64(perThread * threads), "pg.append: rows")
+                batches[index].append(Double(shared.notices) / Double(max(1, shared.commits)))
+                try hub.close()
+                return (elapsed, perThread * threads)
+            }
+        }
+        let samples = try BenchHarness(repetitions: options.quick ? 3 : 5).measureTimedAlternating(runs)
+        return threadCounts.enumerated().map { index, threads in
+            let ours = samples[anchorConnections.count + index]
+            var result = BenchHarness.result(
+                "pg.append.t\(threads)", ours, anchor: "raw postgres-nio autocommit INSERT, 1 connection", samples[0])
+            result.extra = [("notices_per_commit", BenchHarness.median(batches[index].sorted()))]
+            if anchorConnections.count > 1 {
+                let concurrent = BenchHarness.median(samples[1].sorted())
+                result.extra.append(("raw_\(anchorConnections[1])_connections_ns", concurrent))
+                result.extra.append(("speedup_vs_\(anchorConnections[1])_connections", concurrent / BenchHarness.median(ours.sorted())))
+            }
+            return result
+        }
+    }
+
+    /// Starts `noticectl subscribe` as the holder, waits until it holds the
+    /// name, kills it, and claims the name here every 5 ms until it is free.
+    static func claimHandover(_ base: String, _ options: BenchOptions) throws -> BenchResult {
+        let schema = try Schema(base)
+        let hub = try NoticeHub(journal: PostgresJournal(url: schema.url))
+        var samples: [Double] = []
+        for _ in 0..<(options.quick ? 3 : 7) {
+            // A notice after the saved cursor, for the holder to print.
+            try hub.post("bench.claim")
+            let holder = Process()
+            holder.executableURL = URL(fileURLWithPath: options.executable)
+            holder.arguments = ["subscribe", "bench-claim", "--db", schema.url]
+            let pipe = Pipe()
+            holder.standardOutput = pipe
+            holder.standardError = FileHandle.nullDevice
+            try holder.run()
+            // Its first line is that notice: it holds the name.
+            try check(LineReader(pipe.fileHandleForReading).next() != nil, "pg.claim.handover: the holder did not start")
+            kill(holder.processIdentifier, SIGKILL)
+            let killed = now()
+            while true {
+                do {
+                    let claimed = try hub.subscribeDurably(as: "bench-claim") { _ in }
+                    samples.append(Double(now() - killed))
+                    claimed.cancel()
+                    break
+                } catch JournalError.subscriberBusy {
+                    try check(now() - killed < 30_000_000_000, "pg.claim.handover: not free after 30 s")
+                    Thread.sleep(forTimeInterval: 0.005)
+                }
+            }
+            holder.waitUntilExit()
+        }
+        samples.sort()
+        var result = BenchResult(bench: "pg.claim.handover", nsPerOp: BenchHarness.median(samples), nsPerOpMin: samples[0])
+        result.extra = [("max_ms", samples.last! / 1e6)]
+        return result
+    }
+
+    /// A schema of the server for one workload, dropped when it goes.
+    final class Schema {
+        let url: String
+        private let admin: RawPostgres
+        private let name: String
+
+        init(_ base: String, notify: Bool = true) throws {
+            name = "bench_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+            admin = try RawPostgres(base, connections: 1)
+            try admin.execute("CREATE SCHEMA \(name)")
+            url = base + (base.contains("?") ? "&" : "?") + "schema=\(name)" + (notify ? "" : "&notify=off")
+        }
+
+        deinit {
+            try? admin.execute("DROP SCHEMA IF EXISTS \(name) CASCADE")
+        }
+    }
+}
+
+/// The anchor: plain postgres-nio, one connection per poster, each row
+/// its own autocommit INSERT into a table with a bigserial key.
+final class RawPostgres: @unchecked Sendable {
+    private let connections: [PostgresConnection]
+    private let logger = Logger(label: "bench")
+
+    init(_ urlText: String, connections count: Int) throws {
+        let url = try PostgresURL(urlText)
+        var configuration = PostgresConnection.Configuration(
+            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
+            tls: .disable)
+        if let schema = url.schema { configuration.options.additionalStartupParameters = [("search_path", schema)] }
+        connections = try (0..<count).map { index in
+            try PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: index, logger: Logger(label: "bench")
+            ).wait()
+        }
+    }
+
+    deinit {
+        for connection in connections { _ = try? connection.close().wait() }
+    }
+
+    func execute(_ sql: String) throws {
+        _ = try connections[0].query(PostgresQuery(unsafeSQL: sql), logger: logger).wait()
+    }
+
+    /// Inserts `total` rows, shared by the connections, each from a thread of its own.
+    func insert(total: Int) throws -> UInt64 {
+        try execute("""
+            CREATE TABLE raw_notices (seq bigserial PRIMARY KEY, id uuid NOT NULL UNIQUE, name text NOT NULL,
+                                      sender text, payload text NOT NULL, posted_at bigint NOT NULL)
+            """)
+        let perConnection = total / connections.count
+        let failures = Counter()
+        let group = DispatchGroup()
+        let start = now()
+        for connection in connections {
+            group.enter()
+            Thread { [logger] in
+                for i in 0..<perConnection {
+                    let query: PostgresQuery = """
+                        INSERT INTO raw_notices (id, name, sender, payload, posted_at)
+                        VALUES (\(UUID()), 'bench.append', 'bench', \(Reading.handWritten(i)), \(Int64(i)))
+                        """
+                    do { _ = try connection.query(query, logger: logger).wait() } catch { failures.value += 1 }
+                }
+                group.leave()
+            }.start()
+        }
+        group.wait()
+        let elapsed = now() - start
+        try check(failures.value == 0, "raw PostgreSQL: failed inserts")
+        return elapsed
+    }
+
+    func count() throws -> Int {
+        let rows = try connections[0].query("SELECT count(*) FROM raw_notices", logger: logger).wait()
+        return Int(try rows.rows.first?.decode(Int64.self) ?? 0)
+    }
+}
+#endif
