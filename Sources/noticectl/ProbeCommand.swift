@@ -3,26 +3,27 @@ import Foundation
 import NoticeHub
 import Synchronization
 
-/// Processes that the reliability tests and benchmarks run against a shared
-/// journal: posters and followers that check what they see. Not for people.
+/// Processes that the multi-process tests run against a shared journal
+/// (`scripts/postgres-acceptance`). Not for people.
 struct ProbeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "probe",
-        abstract: "Post or follow as a test process (internal).",
+        abstract: "Post as a test process (internal).",
         discussion: """
             Example:
               noticectl probe post --db postgres://app@localhost/app --count 5000 --sender p1
-              noticectl probe follow --db postgres://app@localhost/app --count 40000
             """,
         shouldDisplay: false,
-        subcommands: [ProbePostCommand.self, ProbeFollowCommand.self]
+        subcommands: [ProbePostCommand.self]
     )
 }
 
 /// Posts `count` notices named `probe`, one per transaction, each payload
 /// its index; optionally stalls inside the transaction before it commits
-/// (a projection sleeps), or posts fixed ids so that several posters
-/// race on the same notices.
+/// (a projection sleeps), posts fixed ids so that several posters race on
+/// the same notices, or posts each notice again after a failure until it
+/// is acknowledged (appends are idempotent by id, so a retry after a lost
+/// connection never doubles a notice).
 struct ProbePostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "post", abstract: "Post test notices.")
 
@@ -40,26 +41,43 @@ struct ProbePostCommand: ParsableCommand {
     @Option(help: "The longest stall, in milliseconds (each is random, from 0).")
     var stallMilliseconds = 5
 
-    @Flag(help: "Post the same ids as every other poster with this flag (notice i has id i).")
+    @Flag(name: .customLong("shared-ids"), help: "Post the same ids as every other poster with this flag (notice i has id i).")
     var sharedIDs = false
+
+    @Flag(help: "Post a notice again after a failure, for up to 30 s, and report the longest outage.")
+    var retrying = false
 
     func run() throws {
         let projections: [any Projection] = stallOneIn > 0
             ? [StallingProjection(oneIn: stallOneIn, longest: .milliseconds(stallMilliseconds))] : []
         let hub = try NoticeHub(journal: journal.openJournal(), projections: projections)
         var appended = 0
-        for index in 0..<count {
-            if sharedIDs {
-                let id = String(format: "00000000-0000-4000-8000-%012x", index + 1)
-                let line = #"{"id":"\#(id)","name":"probe","sender":"\#(sender)","payload":\#(index)}"#
-                appended += try hub.importNotices([line]).imported
-            } else {
-                try hub.post("probe", sender: sender, payload: index)
-                appended += 1
+        var longestOutage: Duration = .zero
+        for index in 0..<count where !sharedIDs && !retrying {
+            try hub.post("probe", sender: sender, payload: index)
+            appended += 1
+        }
+        for index in 0..<count where sharedIDs || retrying {
+            let id = sharedIDs ? String(format: "00000000-0000-4000-8000-%012x", index + 1) : UUID().uuidString.lowercased()
+            let line = #"{"id":"\#(id)","name":"probe","sender":"\#(sender)","payload":\#(index)}"#
+            var failedSince: ContinuousClock.Instant?
+            while true {
+                do {
+                    appended += try hub.importNotices([line]).imported
+                    break
+                } catch {
+                    guard retrying else { throw error }
+                    let since = failedSince ?? .now
+                    failedSince = since
+                    guard since.duration(to: .now) < .seconds(30) else { throw error }
+                    Thread.sleep(forTimeInterval: 0.02)
+                }
             }
+            if let failedSince { longestOutage = max(longestOutage, failedSince.duration(to: .now)) }
         }
         try hub.close()
-        print("posted \(count) notices, \(appended) new")
+        let outage = retrying ? String(format: ", longest outage %.2f s", Double(longestOutage / .milliseconds(1)) / 1000) : ""
+        print("posted \(count) notices, \(appended) new\(outage)")
     }
 }
 
@@ -73,50 +91,5 @@ struct StallingProjection: Projection {
     func apply(_ notice: Notice, to store: any ProjectionStore) throws {
         guard Int.random(in: 0..<oneIn) == 0 else { return }
         usleep(UInt32(Int.random(in: 0...Int(longest / .microseconds(1)))))
-    }
-}
-
-/// Follows the journal from its first notice as a durable subscriber of a
-/// name of its own until it has seen `count` notices, then says whether
-/// they were 1...count, each once, in order.
-struct ProbeFollowCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "follow", abstract: "Follow and check test notices.")
-
-    @OptionGroup var journal: JournalOptions
-
-    @Option(help: "How many notices to wait for.")
-    var count: Int
-
-    @Option(help: "Give up after this many seconds.")
-    var timeout: Double = 600
-
-    func run() throws {
-        let hub = try NoticeHub(journal: journal.openJournal(creatingIfMissing: false))
-        let seen = Mutex<(next: Int64, problems: [String])>((1, []))
-        let done = DispatchSemaphore(value: 0)
-        let name = "probe-follower-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
-        print("following")
-        let subscription = try hub.subscribeDurably(as: name, onFailure: { error in
-            seen.withLock { $0.problems.append("stopped: \(error)") }
-            done.signal()
-        }) { notice in
-            let finished = seen.withLock { state -> Bool in
-                let sequence = notice.sequence ?? -1
-                if sequence != state.next, state.problems.count < 5 {
-                    state.problems.append("expected #\(state.next), got #\(sequence)")
-                }
-                state.next = max(state.next, sequence + 1)
-                return state.next > Int64(count)
-            }
-            if finished { done.signal() }
-        }
-        let finished = done.wait(timeout: .now() + timeout) == .success
-        subscription.cancel()
-        let (next, problems) = seen.withLock { ($0.next, $0.problems) }
-        guard finished, problems.isEmpty else {
-            let reason = finished ? problems.joined(separator: "; ") : "timed out at #\(next - 1)"
-            throw CommandFailure("followed badly: \(reason)")
-        }
-        print("followed \(count) notices: 1...\(count) once each, in order")
     }
 }

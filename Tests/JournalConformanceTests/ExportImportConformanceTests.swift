@@ -38,4 +38,32 @@ struct ExportImportConformanceTests {
         try hub.post("after")
         #expect(try hub.lastSequence() == 2, "the journal goes on without a gap")
     }
+
+    /// Two journal objects importing the same notices at once, one line at
+    /// a time: each notice lands once, and neither import mistakes the
+    /// other's notice for a repeat within its own input.
+    @Test(arguments: Backend.all)
+    func concurrentImportsOfTheSameNoticesStoreEachOnce(backend: Backend) throws {
+        let place = try backend.makePlace()
+        let lines = (1...200).map { index in
+            String(format: #"{"id":"00000000-0000-4000-8000-%012x","name":"same","payload":%d}"#, index, index)
+        }
+        let hubs = [try place.hub(), try place.hub()]
+        let failures = Collected<String>()
+        let imported = Collected<Int>()
+        let group = DispatchGroup()
+        for hub in hubs {
+            group.enter()
+            Thread {
+                for line in lines {
+                    do { imported.append(try hub.importNotices([line]).imported) } catch { failures.append("\(error)") }
+                }
+                group.leave()
+            }.start()
+        }
+        group.wait()
+        #expect(failures.elements == [])
+        #expect(imported.elements.reduce(0, +) == 200)
+        #expect(try hubs[0].journalStatistics().notices == 200)
+    }
 }

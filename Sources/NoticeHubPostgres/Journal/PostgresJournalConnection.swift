@@ -341,14 +341,25 @@ final class PostgresJournalConnection: JournalConnection {
 
     // MARK: Reading
 
+    /// Inside an append transaction, the head as the transaction has it
+    /// (locked, so that no other writer moves it meanwhile, as SQLite's
+    /// write lock would); outside one, the last committed sequence number.
     func lastSequence() throws -> Int64 {
-        try session.query("SELECT last_seq FROM journal_head WHERE id = 1").rows.first?
-            .makeRandomAccess()[0].decode(Int64.self) ?? 0
+        if isOpen {
+            try start()
+            return nextSequence - 1
+        }
+        return try committedHead()
     }
 
     /// The head's last sequence: it moves with every commit that appends.
     func changeCounter() throws -> Int64 {
-        try lastSequence()
+        try committedHead()
+    }
+
+    private func committedHead() throws -> Int64 {
+        try session.query("SELECT last_seq FROM journal_head WHERE id = 1").rows.first?
+            .makeRandomAccess()[0].decode(Int64.self) ?? 0
     }
 
     /// Rows per statement when reading: a page is collected whole before
