@@ -149,7 +149,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NoticeNewsTests",
-            dependencies: ["NoticeNews", "NoticeHub", "NoticeHubTesting", "TestSupport"],
+            dependencies: ["NoticeNews", "NoticeHub", "NoticeHubPostgres", "NoticeHubTesting", "TestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),

@@ -16,7 +16,8 @@ import PostgresNIO
 /// - `pg.follow.latency`, `pg.follow.latency.poll`: a second process
 ///   follows, woken by NOTIFY or, with `notify=off`, by polling alone.
 /// - `pg.claim.handover`: how soon a durable subscriber's name is claimed
-///   again after its idle holder, another process, is killed with SIGKILL.
+///   again after its idle holder, another process, is killed with SIGKILL;
+///   and how soon a second claimant is refused while the holder runs.
 enum PostgresBench {
     static func run(_ base: String, _ options: BenchOptions, report: (BenchResult) -> Void) throws {
         let threadCounts = [1, 8].filter { options.selects("pg.append.t\($0)") }
@@ -92,7 +93,7 @@ enum PostgresBench {
     static func claimHandover(_ base: String, _ options: BenchOptions) throws -> BenchResult {
         let schema = try Schema(base)
         let hub = try NoticeHub(journal: PostgresJournal(url: schema.url))
-        var samples: [Double] = []
+        var samples: [Double] = [], refusals: [Double] = []
         for _ in 0..<(options.quick ? 3 : 7) {
             // A notice after the saved cursor, for the holder to print.
             try hub.post("bench.claim")
@@ -105,6 +106,13 @@ enum PostgresBench {
             try holder.run()
             // Its first line is that notice: it holds the name.
             try check(LineReader(pipe.fileHandleForReading).next() != nil, "pg.claim.handover: the holder did not start")
+            let asked = now()
+            do {
+                _ = try hub.subscribeDurably(as: "bench-claim") { _ in }
+                try check(false, "pg.claim.handover: a second claimant was not refused")
+            } catch JournalError.subscriberBusy {
+                refusals.append(Double(now() - asked))
+            }
             kill(holder.processIdentifier, SIGKILL)
             let killed = now()
             while true {
@@ -122,7 +130,8 @@ enum PostgresBench {
         }
         samples.sort()
         var result = BenchResult(bench: "pg.claim.handover", nsPerOp: BenchHarness.median(samples), nsPerOpMin: samples[0])
-        result.extra = [("max_ms", samples.last! / 1e6)]
+        refusals.sort()
+        result.extra = [("max_ms", samples.last! / 1e6), ("refusal_median_ms", BenchHarness.median(refusals) / 1e6)]
         return result
     }
 

@@ -10,7 +10,7 @@ struct InitCommand: ParsableCommand {
             SQLite database, or PostgreSQL schema, of another application (its \
             tables are kept).
 
-            Examples:
+            Example:
               noticectl init --db news.sqlite
               noticectl init --db postgres://app@db.internal:5432/app
             """

@@ -25,7 +25,14 @@ struct ProbeCommand: ParsableCommand {
 /// is acknowledged (appends are idempotent by id, so a retry after a lost
 /// connection never doubles a notice).
 struct ProbePostCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "post", abstract: "Post test notices.")
+    static let configuration = CommandConfiguration(
+        commandName: "post",
+        abstract: "Post test notices.",
+        discussion: """
+            Example:
+              noticectl probe post --db postgres://app@localhost/app --count 5000 --stall-one-in 5
+            """
+    )
 
     @OptionGroup var journal: JournalOptions
 

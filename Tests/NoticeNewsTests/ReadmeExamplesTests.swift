@@ -1,5 +1,6 @@
 import Foundation
 import NoticeHub
+@testable import NoticeHubPostgres
 import NoticeHubTesting
 import NoticeNews
 import Synchronization
@@ -170,6 +171,51 @@ struct ReadmeExamplesTests {
         #expect(difference == nil, "\(difference ?? "")")
     }
 
+    #if Postgres
+    /// Runs on the test server when there is one (`scripts/pg-test-server`);
+    /// the trait build compiles it either way.
+    static let postgresServers = ProcessInfo.processInfo.environment["NOTICEHUB_TEST_POSTGRES_URL"]
+        .flatMap { $0.isEmpty ? nil : [$0] } ?? []
+
+    @Test(arguments: postgresServers)
+    func acrossHosts(server: String) throws {
+        let output = Output()
+        @Sendable func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+        let schema = "readme_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+        let url = server + "?schema=" + schema
+        let otherHost = try NoticeHub(journal: PostgresJournal(url: url), projections: [LikesProjection()])
+
+        /// The news app on a shared journal: "postgres://user:password@host:5432/database?schema=news"
+        /// (the password may instead be in $PGPASSWORD; messages and logs never show it).
+        func newsHub(at url: String) throws -> NoticeHub {
+            try NoticeHub(journal: PostgresJournal(url: url), projections: [LikesProjection()])
+        }
+
+        let news = try newsHub(at: url)
+        try news.post(NewsPublished(id: 1, title: "News1"), sender: "editor")
+        let everyHost = try news.follow()  // what any host posts, as it commits
+        let indexer = try news.subscribeDurably(as: "indexer") { notice in
+            print("indexing", notice.sequence!)  // one indexer runs, on one host at a time
+        }
+
+        let seen = Output()
+        let watcher = news.observe(NewsLiked.self) { liked, _ in seen.append(liked.user) }
+        try otherHost.post(NewsLiked(newsID: 1, user: "alice"), sender: "feed")
+        let deadline = ContinuousClock.now + .seconds(10)
+        while (seen.all.isEmpty || output.all.count < 2) && ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(seen.all == ["alice"], "the other host's like arrived by following")
+        #expect(output.all == ["indexing 1", "indexing 2"])
+        #expect(throws: JournalError.subscriberBusy("indexer")) { try otherHost.subscribeDurably(as: "indexer") { _ in } }
+        everyHost.cancel()
+        indexer.cancel()
+        watcher.cancel()
+        #expect(try NewsStore.storedState(of: otherHost).feed == [NewsItem(id: 1, title: "News1", likes: 1)])
+        try PostgresSession(PostgresSettings(url: PostgresURL(server))).script("DROP SCHEMA \(schema) CASCADE")
+    }
+    #endif
+
     @Test func everySwiftSampleInTheReadmeIsCompiledHere() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
@@ -178,7 +224,7 @@ struct ReadmeExamplesTests {
         let compiled = Self.normalized(here).joined(separator: "\n")
         let samples = readme.components(separatedBy: "```swift\n").dropFirst()
             .map { $0.components(separatedBy: "```").first ?? "" }
-        #expect(samples.count >= 6)
+        #expect(samples.count >= 7)
         for sample in samples {
             let lines = Self.normalized(sample).filter { !$0.hasPrefix("import ") }
             #expect(compiled.contains(lines.joined(separator: "\n")), "README sample not compiled here:\n\(sample)")

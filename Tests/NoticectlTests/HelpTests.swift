@@ -27,7 +27,7 @@ struct HelpTests {
     @Test func theRootHelpListsEverySubcommand() throws {
         let outcome = try NoticectlRunner(in: TemporaryDirectory())("--help")
         let names = ["init", "post", "tail", "replay", "news", "feed", "detail", "profile",
-                     "verify", "stats", "export", "import", "demo", "version"]
+                     "subscribe", "verify", "stats", "export", "import", "demo", "version"]
         for name in names {
             #expect(outcome.stdout.contains("\n  \(name) "), "missing \(name)")
         }

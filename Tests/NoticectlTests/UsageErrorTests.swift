@@ -12,7 +12,7 @@ struct UsageErrorTests {
         (["tail", "--from", "x"], "The value 'x' is invalid for '--from <seq>'", "noticectl tail"),
         (["tail", "--from", "0"], "--from must be at least 1", "noticectl tail"),
         (["tail", "--limit", "many"], "The value 'many' is invalid for '--limit <limit>'", "noticectl tail"),
-        (["tail", "--db", ""], "--db needs a file path", "noticectl tail"),
+        (["tail", "--db", ""], "--db needs a file path or a postgres:// URL", "noticectl tail"),
         (["export", "--from", "1.5"], "The value '1.5' is invalid for '--from <seq>'", "noticectl export"),
         (["replay", "--from", "5", "--through", "2"], "--through must not be before --from", "noticectl replay"),
         (["news", "like", "x", "--user", "alice"], "The value 'x' is invalid for '<news-id>'", "noticectl news like"),

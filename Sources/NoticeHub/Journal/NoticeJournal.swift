@@ -53,7 +53,7 @@ public protocol JournalConnection: AnyObject {
     /// failure that ends the transaction (``isAppending`` false), so it may
     /// return fewer outcomes than records. A server backend sends a run of
     /// notices in one statement here; a group commit's leader calls it.
-    func append(
+    func appendBatch(
         _ records: [JournalRecord], projections: (JournalRecord) -> [any Projection]
     ) -> [Result<AppendOutcome, any Error>]
     func commitAppending() throws
@@ -95,7 +95,7 @@ extension JournalConnection {
     public var appendsWholeBatches: Bool { false }
 
     /// One ``append(_:projections:)`` per record.
-    public func append(
+    public func appendBatch(
         _ records: [JournalRecord], projections: (JournalRecord) -> [any Projection]
     ) -> [Result<AppendOutcome, any Error>] {
         var outcomes: [Result<AppendOutcome, any Error>] = []

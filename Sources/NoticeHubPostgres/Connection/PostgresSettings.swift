@@ -12,10 +12,9 @@ final class PostgresSettings: Sendable {
     enum Purpose {
         /// Appends, reads, projections.
         case statements
-        /// A durable subscriber's claim or a commit listener: the server must
-        /// notice soon when the client's host vanishes, so that a claim
-        /// passes to a successor within seconds, not the two hours of the
-        /// default TCP keepalive.
+        /// A durable subscriber's claim or a commit listener: the server
+        /// checks for a vanished client even while a statement runs, so
+        /// that a claim passes to a successor within seconds.
         case watchful
         /// Sends the `NOTIFY` that announce commits. Its own commits need
         /// not wait for the disk (`synchronous_commit = off`): a lost
@@ -54,11 +53,14 @@ final class PostgresSettings: Sendable {
         if purpose == .announcing {
             parameters.append(("synchronous_commit", "off"))
         }
+        // The server probes a silent client after 5 s, every 2 s, 3 times:
+        // a vanished host's sessions (and a claim's lock) end within about
+        // 11 s instead of the two hours of the default TCP keepalive.
+        parameters += [("tcp_keepalives_idle", "5"), ("tcp_keepalives_interval", "2"), ("tcp_keepalives_count", "3")]
         if purpose == .watchful {
-            parameters += [
-                ("tcp_keepalives_idle", "5"), ("tcp_keepalives_interval", "2"), ("tcp_keepalives_count", "3"),
-                ("client_connection_check_interval", "2000"),
-            ]
+            // Also while the session runs a statement (keepalives only
+            // probe an idle connection).
+            parameters.append(("client_connection_check_interval", "2000"))
         }
         configuration.options.additionalStartupParameters = parameters
         return configuration

@@ -120,7 +120,7 @@ final class PostgresJournalConnection: JournalConnection {
 
     /// Runs of notices without projections go in one statement each; a
     /// notice with projections goes alone, inside a savepoint.
-    func append(
+    func appendBatch(
         _ records: [JournalRecord], projections: (JournalRecord) -> [any Projection]
     ) -> [Result<AppendOutcome, any Error>] {
         if !isStarted, appendsWholeBatches, records.allSatisfy({ projections($0).isEmpty }) {

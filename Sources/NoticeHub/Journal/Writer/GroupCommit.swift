@@ -275,7 +275,7 @@ final class GroupCommit: @unchecked Sendable {
         batch.appended = batch.members.count
         guard batch.failure == nil else { return }
         shared.callingThread.calling {
-            let outcomes = shared.connection.append(arrivals.map(\.record), projections: shared.projectionsFor)
+            let outcomes = shared.connection.appendBatch(arrivals.map(\.record), projections: shared.projectionsFor)
             batch.outcomes += outcomes
             // Some errors (a full disk, I/O, a lost server connection) end the
             // whole transaction: the rest of the batch must not run outside
