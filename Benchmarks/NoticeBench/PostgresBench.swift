@@ -79,7 +79,7 @@ enum PostgresBench {
             var result = BenchHarness.result(
                 "pg.append.t\(threads)", ours, anchor: "raw postgres-nio autocommit INSERT, 1 connection", samples[0])
             result.extra = [("notices_per_commit", BenchHarness.median(batches[index].sorted()))]
-            if anchorConnections.count > 1 {
+            if anchorConnections.count > 1 && threads == anchorConnections[1] {
                 let concurrent = BenchHarness.median(samples[1].sorted())
                 result.extra.append(("raw_\(anchorConnections[1])_connections_ns", concurrent))
                 result.extra.append(("speedup_vs_\(anchorConnections[1])_connections", concurrent / BenchHarness.median(ours.sorted())))

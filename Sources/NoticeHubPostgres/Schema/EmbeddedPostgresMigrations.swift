@@ -70,7 +70,9 @@ extension PostgresSchema {
                             WITH ORDINALITY AS batch (id, name, sender, payload, posted_at, ord)
                         ORDER BY batch.id, batch.ord
                     ) AS first
-                    WHERE NOT EXISTS (SELECT 1 FROM notices stored WHERE stored.id = first.id)
+                    -- A subquery per notice, an index probe each: as NOT EXISTS, the plan
+                    -- PL/pgSQL caches after five calls scanned every stored notice instead.
+                    WHERE (SELECT stored.seq FROM notices stored WHERE stored.id = first.id) IS NULL
                     RETURNING notices.id, notices.seq
                 )
                 SELECT inserted.id, inserted.seq FROM inserted;
