@@ -138,6 +138,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "NoticeHubPostgresTests",
+            dependencies: ["NoticeHub", "NoticeHubPostgres"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "NoticeJSONTests",
             dependencies: ["NoticeJSON", "TestSupport"],
             swiftSettings: strictSettings

@@ -1,8 +1,10 @@
-/// Splits SQL text into its statements at semicolons outside quoted text,
-/// quoted identifiers, dollar-quoted bodies (`$$ … $$`, `$tag$ … $tag$`)
-/// and comments: postgres-nio sends one statement per query, so a
-/// migration file or a short script goes statement by statement.
+/// SQL text as the PostgreSQL journal sends it: split into statements, and
+/// with SQLite's `?` placeholders numbered as PostgreSQL's.
 enum SQLScript {
+    /// The statements of `sql`, split at semicolons outside quoted text,
+    /// quoted identifiers, dollar-quoted bodies (`$$ … $$`, `$tag$ … $tag$`)
+    /// and comments: postgres-nio sends one statement per query, so a
+    /// migration file or a short script goes statement by statement.
     static func statements(_ sql: String) -> [String] {
         let characters = Array(sql)
         var statements: [String] = []
@@ -57,5 +59,35 @@ enum SQLScript {
             let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
             return trimmed.isEmpty || trimmed.hasPrefix("--")
         }
+    }
+
+    /// `sql` with each `?` placeholder numbered in turn (`$1`, `$2`, …),
+    /// except inside quoted text, quoted identifiers and comments: a
+    /// projection written for SQLite runs unchanged on PostgreSQL.
+    static func numberingPlaceholders(_ sql: String) -> String {
+        var result = ""
+        result.reserveCapacity(sql.utf8.count + 8)
+        var number = 0
+        var quote: Character?
+        var previous: Character?
+        var inLineComment = false
+        for character in sql {
+            defer { previous = character }
+            if inLineComment {
+                if character == "\n" { inLineComment = false }
+            } else if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "'" || character == "\"" {
+                quote = character
+            } else if character == "-" && previous == "-" {
+                inLineComment = true
+            } else if character == "?" {
+                number += 1
+                result += "$\(number)"
+                continue
+            }
+            result.append(character)
+        }
+        return result
     }
 }

@@ -45,37 +45,8 @@ final class PostgresProjectionStore: ProjectionStore {
 
     private func numbered(_ sql: String) -> String {
         if let known = translated[sql] { return known }
-        let result = Self.numberPlaceholders(sql)
+        let result = SQLScript.numberingPlaceholders(sql)
         translated[sql] = result
-        return result
-    }
-
-    /// `?` becomes `$1`, `$2`, … except inside '…', "…" and comments.
-    static func numberPlaceholders(_ sql: String) -> String {
-        var result = ""
-        result.reserveCapacity(sql.utf8.count + 8)
-        var number = 0
-        var quote: Character?
-        var iterator = sql.makeIterator()
-        var previous: Character?
-        var inLineComment = false
-        while let character = iterator.next() {
-            defer { previous = character }
-            if inLineComment {
-                if character == "\n" { inLineComment = false }
-            } else if let open = quote {
-                if character == open { quote = nil }
-            } else if character == "'" || character == "\"" {
-                quote = character
-            } else if character == "-" && previous == "-" {
-                inLineComment = true
-            } else if character == "?" {
-                number += 1
-                result += "$\(number)"
-                continue
-            }
-            result.append(character)
-        }
         return result
     }
 

@@ -1,0 +1,37 @@
+@testable import NoticeHubPostgres
+import Testing
+
+/// The URLs `--db` and `PostgresJournal(url:)` take: every part read, the
+/// password from the environment when the URL has none, and never shown.
+struct PostgresURLTests {
+    @Test func everyPartIsRead() throws {
+        let url = try PostgresURL("postgresql://app%40x:p%3Ass@db.internal:6543/news%20db?schema=notices&notify=off", environment: [:])
+        #expect(url.user == "app@x" && url.password == "p:ss")
+        #expect(url.host == "db.internal" && url.port == 6543 && url.database == "news db")
+        #expect(url.schema == "notices" && !url.notifications)
+        #expect(url.description == "postgres://app@x@db.internal:6543/news db?schema=notices&notify=off")
+    }
+
+    @Test func defaultsAndTheEnvironmentsPassword() throws {
+        let url = try PostgresURL("postgres://app@[::1]/app", environment: ["PGPASSWORD": "secret"])
+        #expect(url.host == "::1" && url.port == 5432 && url.password == "secret")
+        #expect(url.schema == nil && url.notifications)
+        #expect(url.description == "postgres://app@[::1]:5432/app")
+        #expect(try PostgresURL("postgres://app:inline@h/app", environment: ["PGPASSWORD": "other"]).password == "inline")
+    }
+
+    @Test(arguments: [
+        ("mysql://app@h/app", "a PostgreSQL URL starts with postgres://"),
+        ("postgres://h/app", "the URL names no user (postgres://user@host/database)"),
+        ("postgres://app:pw@/app", "the URL names no host"),
+        ("postgres://app:pw@h", "the URL names no database (postgres://user@host/database)"),
+        ("postgres://app:pw@h:0/app", "the port must be a number from 1 to 65535"),
+        ("postgres://app:pw@h/app?schema=", "schema must be 1 to 63 bytes without double quotes"),
+        ("postgres://app:pw@h/app?notify=maybe", "notify must be on or off"),
+        ("postgres://app:pw@h/app?colour=red", "unknown URL parameter colour (known: schema, notify, sslmode)"),
+    ])
+    func aBadURLSaysWhatIsWrongWithoutThePassword(text: String, reason: String) {
+        #expect(throws: PostgresURLError(reason)) { try PostgresURL(text, environment: [:]) }
+        #expect(!"\(PostgresURLError(reason))".contains("pw"))
+    }
+}
