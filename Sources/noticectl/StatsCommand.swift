@@ -37,7 +37,8 @@ struct StatsCommand: ParsableCommand {
         lines += statistics.byName.map { "  \($0.name): \($0.count)" }
         lines.append("first: " + bound(statistics.firstSequence, statistics.firstPostedAt))
         lines.append("last: " + bound(statistics.lastSequence, statistics.lastPostedAt))
-        lines.append("file size: " + (statistics.fileSize.map { "\($0) bytes" } ?? "unknown"))
+        // A server journal has no file of its own to measure.
+        if let size = statistics.fileSize { lines.append("file size: \(size) bytes") }
         lines.append("schema version: \(statistics.schemaVersion)")
         lines.append("durable subscribers: \(statistics.subscribers.isEmpty ? "none" : "\(statistics.subscribers.count)")")
         lines += statistics.subscribers.map { "  \($0.name): at #\($0.cursor), \($0.lag) behind" }

@@ -84,6 +84,24 @@ struct PostgresCommandTests {
         #expect(second.lines.map { $0.split(separator: " ")[0] } == ["4"])
     }
 
+    /// No server listens on port 1 of the loopback address.
+    @Test func anUnreachableServerIsOneLineAndNoFileAppears() throws {
+        let directory = TemporaryDirectory()
+        let outcome = try NoticectlRunner(in: directory)("post", "x", "--db", "postgres://app:pw-77@127.0.0.1:1/app")
+        #expect(outcome.status == 1 && outcome.stdout.isEmpty)
+        #expect(outcome.stderr.hasPrefix("error: cannot open postgres://app@127.0.0.1:1/app: cannot connect to 127.0.0.1:1"))
+        #expect(!outcome.stderr.contains("pw-77") && outcome.stderr.split(separator: "\n").count == 1)
+        #expect(try directory.listing() == [])
+    }
+
+    @Test(arguments: servers)
+    func aMissingDatabaseIsNamed(server: String) throws {
+        var url = try PostgresURL(server)
+        url.database = "no_such_database"
+        let outcome = try NoticectlRunner(in: TemporaryDirectory())("stats", "--db", Self.text(of: url))
+        #expect(outcome == .failure("cannot open \(url.description): database no_such_database does not exist"))
+    }
+
     private static func runner(in directory: TemporaryDirectory, _ environment: [String: String]) -> NoticectlRunner {
         var runner = NoticectlRunner(in: directory)
         runner.environment = environment
