@@ -98,28 +98,31 @@ enum JournalAppendBench {
         defer { removeJournal(path) }
         let hub = try NoticeHub(journal: SQLiteJournal(path: path), durability: .always)
         let failures = Counter()
-        func round() -> UInt64 {
-            let group = DispatchGroup()
-            let start = now()
-            for _ in 0..<threads {
-                group.enter()
-                Thread {
-                    for i in 0..<perThread {
-                        do { try hub.post("bench.append", sender: "bench", payload: Reading(i)) } catch { failures.value += 1 }
-                    }
-                    group.leave()
-                }.start()
-            }
-            group.wait()
-            return now() - start
-        }
-        _ = round()
+        _ = post(to: hub, threads: threads, perThread: perThread, failures: failures)
         let before = hub.groupCommits
-        let elapsed = round()
+        let elapsed = post(to: hub, threads: threads, perThread: perThread, failures: failures)
         let after = hub.groupCommits
         try check(failures.value == 0 && (try hub.journalStatistics().notices) == 2 * perThread * threads, "durable: rows")
         let perCommit = Double(after.notices - before.notices) / Double(max(1, after.commits - before.commits))
         return (elapsed, perThread * threads, perCommit)
+    }
+
+    /// Posts `perThread` readings from each of `threads` threads at once;
+    /// returns the time it took, counting failed posts in `failures`.
+    static func post(to hub: NoticeHub, threads: Int, perThread: Int, failures: Counter) -> UInt64 {
+        let group = DispatchGroup()
+        let start = now()
+        for _ in 0..<threads {
+            group.enter()
+            Thread {
+                for i in 0..<perThread {
+                    do { try hub.post("bench.append", sender: "bench", payload: Reading(i)) } catch { failures.value += 1 }
+                }
+                group.leave()
+            }.start()
+        }
+        group.wait()
+        return now() - start
     }
 
     static func removeJournal(_ path: String) {

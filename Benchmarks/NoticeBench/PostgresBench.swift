@@ -53,19 +53,7 @@ enum PostgresBench {
                 let hub = try NoticeHub(journal: PostgresJournal(url: schema.url), durability: .always)
                 let perThread = total / threads
                 let failures = Counter()
-                let group = DispatchGroup()
-                let start = now()
-                for _ in 0..<threads {
-                    group.enter()
-                    Thread {
-                        for i in 0..<perThread {
-                            do { try hub.post("bench.append", sender: "bench", payload: Reading(i)) } catch { failures.value += 1 }
-                        }
-                        group.leave()
-                    }.start()
-                }
-                group.wait()
-                let elapsed = now() - start
+                let elapsed = JournalAppendBench.post(to: hub, threads: threads, perThread: perThread, failures: failures)
                 let shared = hub.groupCommits
                 try check(failures.value == 0 && (try hub.lastSequence()) == Int64(perThread * threads), "pg.append: rows")
                 batches[index].append(Double(shared.notices) / Double(max(1, shared.commits)))

@@ -5,56 +5,9 @@ import Testing
 import TestSupport
 import NoticeSQLite
 
+/// What the hub's journaling does beyond what every backend promises (that
+/// is `JournalConformanceTests`): replays' own posts, closing, the flusher.
 struct JournalTests {
-    struct Move: Codable, Sendable, Equatable {
-        var plane: String
-        var distance: Int
-    }
-
-    @Test(arguments: [Durability.always, .batched(maxDelay: .milliseconds(20)), .never])
-    func noticesSurviveReopeningAndReplayInOrder(durability: Durability) throws {
-        let directory = TemporaryDirectory()
-        let path = directory.path("journal.sqlite")
-        var posted: [Notice] = []
-        do {
-            let hub = try NoticeHub(journal: SQLiteJournal(path: path), durability: durability)
-            let delivered = Recorder<Int64>()
-            let token = hub.observe(nil) { delivered.append($0.sequence ?? -1) }
-            for index in 0..<50 {
-                posted.append(try hub.post("plane.moved", sender: "BA706", payload: Move(plane: "BA706", distance: index)))
-            }
-            posted.append(try hub.post("plane.landed"))
-            #expect(delivered.elements == Array(1...51), "delivery sees the journal's sequence numbers")
-            try hub.close()
-            withExtendedLifetime(token) {}
-        }
-        let reopened = try NoticeHub(journal: SQLiteJournal(path: path))
-        let replayed = Recorder<Notice>()
-        let token = reopened.observe(nil) { replayed.append($0) }
-        #expect(try reopened.replay() == 51)
-        let notices = replayed.elements
-        #expect(notices.map(\.id) == posted.map(\.id))
-        #expect(notices.map(\.sequence) == posted.map(\.sequence))
-        #expect(notices.map(\.name) == posted.map(\.name))
-        #expect(notices.map(\.sender) == posted.map(\.sender))
-        #expect(notices.map(\.postedAtMilliseconds) == posted.map(\.postedAtMilliseconds))
-        #expect(notices.allSatisfy { $0.isReplay })
-        #expect(try notices[7].decode(Move.self) == Move(plane: "BA706", distance: 7))
-        #expect(try notices[50].payloadJSON() == "{}")
-        withExtendedLifetime(token) {}
-    }
-
-    @Test func replaySelectsARangeAndNames() throws {
-        let directory = TemporaryDirectory()
-        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
-        for index in 0..<30 { try hub.post(index % 3 == 0 ? "a" : "b", payload: index) }
-        let seen = Recorder<Int64>()
-        let token = hub.observe(nil) { seen.append($0.sequence!) }
-        #expect(try hub.replay(from: 5, through: 20, names: ["a"]) == 5)
-        #expect(seen.elements == [7, 10, 13, 16, 19])
-        withExtendedLifetime(token) {}
-    }
-
     @Test func postsMadeDuringAReplayAreNeitherJournaledNorDelivered() throws {
         let directory = TemporaryDirectory()
         let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
@@ -91,49 +44,6 @@ struct JournalTests {
         #expect(seen.elements == ["early 0", "early 1", "late 2", "late 3"])
         withExtendedLifetime(changer) {}
         late.locked { $0?.cancel() }
-    }
-
-    @Test func appendsAreIdempotentByNoticeID() throws {
-        let directory = TemporaryDirectory()
-        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
-        let calls = Recorder<Int>()
-        let token = hub.observe("x") { _ in calls.append(1) }
-        let notice = Notice(name: "x", sender: nil, payload: .json(#"{"a":1}"#))
-        let first = try hub.post(notice)
-        let again = try hub.post(notice)
-        #expect(first.sequence == 1 && again.sequence == 1)
-        #expect(try hub.lastSequence() == 1)
-        #expect(calls.count == 1, "a duplicate is not delivered again")
-        withExtendedLifetime(token) {}
-    }
-
-    @Test func concurrentDurablePostersShareCommitsAndLoseNothing() throws {
-        let directory = TemporaryDirectory()
-        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
-        let threads = 8, perThread = 100
-        let group = DispatchGroup()
-        for thread in 0..<threads {
-            group.enter()
-            Thread {
-                for index in 0..<perThread {
-                    _ = try! hub.post("work", sender: Sender(stringLiteral: "t\(thread)"), payload: index)
-                }
-                group.leave()
-            }.start()
-        }
-        group.wait()
-        var perSender: [Sender: [Int]] = [:]
-        var sequences: [Int64] = []
-        try hub.readJournal(JournalQuery()) { notice in
-            sequences.append(notice.sequence!)
-            perSender[notice.sender!, default: []].append(try notice.decode(Int.self))
-            return true
-        }
-        #expect(sequences == Array(1...Int64(threads * perThread)))
-        for (_, values) in perSender { #expect(values == Array(0..<perThread)) }
-        let shared = hub.groupCommits
-        #expect(shared.notices == threads * perThread)
-        #expect(shared.commits < shared.notices, "posters waiting on one fsync share the next commit")
     }
 
     /// `close()` returns only once every durable post already accepted is
@@ -186,61 +96,6 @@ struct JournalTests {
         try hub.post("y")
         try hub.flush()
         #expect(try reader.lastSequence() == 2)
-    }
-
-    @Test func oversizedPayloadsAreRefused() throws {
-        let directory = TemporaryDirectory()
-        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
-        let big = String(repeating: "x", count: 1 << 20)
-        #expect(throws: JournalError.payloadTooLarge(name: "big", bytes: (1 << 20) + 2, limit: 1 << 20)) {
-            try hub.post("big", payload: big)
-        }
-        #expect(try hub.lastSequence() == 0)
-    }
-
-    @Test func aDurableSubscriberResumesAfterItsCursorWithoutGapOrDuplicate() throws {
-        let directory = TemporaryDirectory()
-        let path = directory.path("j.sqlite")
-        let hub = try NoticeHub(journal: SQLiteJournal(path: path))
-        for index in 0..<10 { try hub.post("n", payload: index) }
-        let received = Recorder<Int>()
-        var subscription = try hub.subscribeDurably(as: "indexer", names: ["n"]) { notice in
-            received.append(try! notice.decode(Int.self))
-        }
-        try Self.wait { received.count == 10 }
-        subscription.cancel()
-        for index in 10..<15 { try hub.post("n", payload: index) }
-        try hub.post("other")
-        // A restart: a new hub on the same file, the same subscriber name.
-        let restarted = try NoticeHub(journal: SQLiteJournal(path: path))
-        subscription = try restarted.subscribeDurably(as: "indexer", names: ["n"]) { notice in
-            received.append(try! notice.decode(Int.self))
-        }
-        try Self.wait { received.count == 15 }
-        for index in 15..<20 { try restarted.post("n", payload: index) }
-        try Self.wait { received.count == 20 }
-        Thread.sleep(forTimeInterval: 0.05)
-        #expect(received.elements == Array(0..<20))
-        subscription.cancel()
-    }
-
-    @Test func aFollowingHubDeliversWhatOthersAppendInOrderAndItsOwnOnce() throws {
-        let directory = TemporaryDirectory()
-        let path = directory.path("j.sqlite")
-        let follower = try NoticeHub(journal: SQLiteJournal(path: path))
-        let other = try NoticeHub(journal: SQLiteJournal(path: path))
-        let seen = Recorder<String>()
-        let token = follower.observe(nil) { seen.append("\($0.name)#\($0.sequence!)") }
-        let following = try follower.follow()
-        try other.post("remote")
-        try follower.post("local")
-        try other.post("remote")
-        try Self.wait { seen.count == 3 }
-        Thread.sleep(forTimeInterval: 0.05)
-        #expect(Set(seen.elements) == ["remote#1", "local#2", "remote#3"], "each notice once")
-        #expect(seen.elements.filter { $0.hasPrefix("remote") } == ["remote#1", "remote#3"])
-        following.cancel()
-        withExtendedLifetime(token) {}
     }
 
     @Test func aCancelledFollowerLeavesNothingBehind() throws {

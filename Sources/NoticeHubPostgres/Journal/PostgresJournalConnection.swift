@@ -168,23 +168,9 @@ final class PostgresJournalConnection: JournalConnection {
 
     /// Appends and commits `records` in one statement (`noticehub_append`).
     private func appendCommitting(_ records: [JournalRecord]) throws -> [AppendOutcome] {
-        var ids: [UUID] = [], names: [String] = [], senders: [String] = [], payloads: [String] = [], times: [Int64] = []
-        for record in records {
-            let notice = record.notice
-            ids.append(notice.id.uuid)
-            names.append(notice.name.rawValue)
-            senders.append(notice.sender?.rawValue ?? Self.noSender)
-            payloads.append(record.payloadJSON)
-            times.append(notice.postedAtMilliseconds)
-        }
-        var binds = PostgresBindings(capacity: 6)
-        binds.append(ids)
-        binds.append(names)
-        binds.append(senders)
-        binds.append(payloads)
-        binds.append(times)
-        let inserted = try session.query("SELECT id, seq FROM noticehub_append($1, $2, $3, $4, $5)", binds)
-        let outcomes = try outcomes(for: ids, appended: inserted.rows)
+        let columns = NoticeColumns(records)
+        let inserted = try session.query("SELECT id, seq FROM noticehub_append($1, $2, $3, $4, $5)", columns.bindings)
+        let outcomes = try outcomes(for: columns.ids, appended: inserted.rows)
         if let last = outcomes.compactMap({ if case .appended(let seq) = $0 { seq } else { nil } }).max() {
             announcer?.announce(last)
         }
@@ -238,23 +224,10 @@ final class PostgresJournalConnection: JournalConnection {
     /// true until commit), each id once, numbered in order.
     private func insertRun(_ records: [JournalRecord]) throws -> [AppendOutcome] {
         if records.count == 1 { return [try insertOne(records[0])] }
-        var ids: [UUID] = [], names: [String] = [], senders: [String] = [], payloads: [String] = [], times: [Int64] = []
-        for record in records {
-            let notice = record.notice
-            ids.append(notice.id.uuid)
-            names.append(notice.name.rawValue)
-            senders.append(notice.sender?.rawValue ?? Self.noSender)
-            payloads.append(record.payloadJSON)
-            times.append(notice.postedAtMilliseconds)
-        }
-        var binds = PostgresBindings(capacity: 7)
-        binds.append(ids)
-        binds.append(names)
-        binds.append(senders)
-        binds.append(payloads)
-        binds.append(times)
+        let columns = NoticeColumns(records)
+        var binds = columns.bindings
         binds.append(nextSequence - 1)
-        binds.append(Self.noSender)
+        binds.append(NoticeColumns.missingSender)
         let inserted = try session.query("""
             INSERT INTO notices (seq, id, name, sender, payload, posted_at)
             SELECT $6 + row_number() OVER (ORDER BY ord), id, name, nullif(sender, $7), payload, posted_at
@@ -267,14 +240,10 @@ final class PostgresJournalConnection: JournalConnection {
             WHERE NOT EXISTS (SELECT 1 FROM notices WHERE notices.id = first.id)
             RETURNING id, seq
             """, binds)
-        let outcomes = try outcomes(for: ids, appended: inserted.rows)
+        let outcomes = try outcomes(for: columns.ids, appended: inserted.rows)
         nextSequence += Int64(inserted.rows.count)
         return outcomes
     }
-
-    /// Stands for a missing sender in the arrays of a run: a control
-    /// character, which no sender may contain.
-    private static let noSender = "\u{1}"
 
     private func storedSequences(of ids: [UUID]) throws -> [UUID: Int64] {
         var binds = PostgresBindings()
