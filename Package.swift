@@ -139,7 +139,10 @@ let package = Package(
         ),
         .testTarget(
             name: "NoticeHubPostgresTests",
-            dependencies: ["NoticeHub", "NoticeHubPostgres"],
+            dependencies: [
+                "NoticeHub", "NoticeHubPostgres", "TestSupport",
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -28,7 +28,7 @@ struct PostgresURLTests {
         ("postgres://app:pw@h:0/app", "the port must be a number from 1 to 65535"),
         ("postgres://app:pw@h/app?schema=", "schema must be 1 to 63 bytes without double quotes"),
         ("postgres://app:pw@h/app?notify=maybe", "notify must be on or off"),
-        ("postgres://app:pw@h/app?colour=red", "unknown URL parameter colour (known: schema, notify, sslmode)"),
+        ("postgres://app:pw@h/app?colour=red", "unknown URL parameter colour (known: schema, notify, application_name, sslmode)"),
     ])
     func aBadURLSaysWhatIsWrongWithoutThePassword(text: String, reason: String) {
         #expect(throws: PostgresURLError(reason)) { try PostgresURL(text, environment: [:]) }

@@ -174,15 +174,12 @@ struct ReadmeExamplesTests {
     #if Postgres
     /// Runs on the test server when there is one (`scripts/pg-test-server`);
     /// the trait build compiles it either way.
-    static let postgresServers = ProcessInfo.processInfo.environment["NOTICEHUB_TEST_POSTGRES_URL"]
-        .flatMap { $0.isEmpty ? nil : [$0] } ?? []
-
-    @Test(arguments: postgresServers)
-    func acrossHosts(server: String) throws {
+    @Test(arguments: PostgresTestServer.available)
+    func acrossHosts(server: PostgresTestServer) throws {
         let output = Output()
         @Sendable func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
         let schema = "readme_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
-        let url = server + "?schema=" + schema
+        let url = server.url + "?schema=" + schema
         let otherHost = try NoticeHub(journal: PostgresJournal(url: url), projections: [LikesProjection()])
 
         /// The news app on a shared journal: "postgres://user:password@host:5432/database?schema=news"
@@ -212,7 +209,7 @@ struct ReadmeExamplesTests {
         indexer.cancel()
         watcher.cancel()
         #expect(try NewsStore.storedState(of: otherHost).feed == [NewsItem(id: 1, title: "News1", likes: 1)])
-        try PostgresSession(PostgresSettings(url: PostgresURL(server))).script("DROP SCHEMA \(schema) CASCADE")
+        try PostgresSession(PostgresSettings(url: PostgresURL(server.url))).script("DROP SCHEMA \(schema) CASCADE")
     }
     #endif
 

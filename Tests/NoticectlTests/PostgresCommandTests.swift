@@ -9,13 +9,9 @@ import TestSupport
 /// trait, noticectl says how to build it instead.
 struct PostgresCommandTests {
     #if Postgres
-    /// The test server's URL, when there is one (`scripts/pg-test-server`).
-    static let server = ProcessInfo.processInfo.environment["NOTICEHUB_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
-    static let servers = server.map { [$0] } ?? []
-
-    @Test(arguments: servers)
-    func theNewsAppRunsOnAServerAndItsExportImportsIntoAFile(server: String) throws {
-        let schema = try Schema(server)
+    @Test(arguments: PostgresTestServer.available)
+    func theNewsAppRunsOnAServerAndItsExportImportsIntoAFile(server: PostgresTestServer) throws {
+        let schema = try Schema(server.url)
         let directory = TemporaryDirectory()
         let cli = Self.runner(in: directory, ["NOTICEHUB_DB": schema.url])
         #expect(try cli("init") == .success("schema version \(PostgresJournal.schemaVersion)\n"))
@@ -34,9 +30,9 @@ struct PostgresCommandTests {
         #expect(stats.stdout.contains("notices: 2") && !stats.stdout.contains(schema.password))
     }
 
-    @Test(arguments: servers)
-    func thePasswordMayComeFromTheEnvironmentAndIsNeverPrinted(server: String) throws {
-        let schema = try Schema(server)
+    @Test(arguments: PostgresTestServer.available)
+    func thePasswordMayComeFromTheEnvironmentAndIsNeverPrinted(server: PostgresTestServer) throws {
+        let schema = try Schema(server.url)
         var withoutPassword = try PostgresURL(schema.url)
         withoutPassword.password = nil
         let cli = Self.runner(in: TemporaryDirectory(), ["PGPASSWORD": schema.password])
@@ -51,9 +47,9 @@ struct PostgresCommandTests {
         #expect(try cli("stats", "--db", withoutPassword.description).stdout.contains("notices: 1"), "the refused post wrote nothing")
     }
 
-    @Test(arguments: servers)
-    func anotherApplicationsSchemaIsRefusedUntilInitAdoptsIt(server: String) throws {
-        let schema = try Schema(server)
+    @Test(arguments: PostgresTestServer.available)
+    func anotherApplicationsSchemaIsRefusedUntilInitAdoptsIt(server: PostgresTestServer) throws {
+        let schema = try Schema(server.url)
         try schema.run("CREATE TABLE orders (id integer PRIMARY KEY)")
         let cli = Self.runner(in: TemporaryDirectory(), ["NOTICEHUB_DB": schema.url])
         let shown = try PostgresURL(schema.url).description
@@ -64,9 +60,9 @@ struct PostgresCommandTests {
         #expect(try cli("post", "x") == .success("1\n"))
     }
 
-    @Test(arguments: servers)
-    func aDurableSubscriberPrintsFromItsCursorAndHoldsItsName(server: String) throws {
-        let schema = try Schema(server)
+    @Test(arguments: PostgresTestServer.available)
+    func aDurableSubscriberPrintsFromItsCursorAndHoldsItsName(server: PostgresTestServer) throws {
+        let schema = try Schema(server.url)
         let cli = Self.runner(in: TemporaryDirectory(), ["NOTICEHUB_DB": schema.url])
         for name in ["a", "b", "a"] { try cli("post", name) }
         let first = try cli.start("subscribe", "indexer", "--name", "a")
@@ -94,9 +90,9 @@ struct PostgresCommandTests {
         #expect(try directory.listing() == [])
     }
 
-    @Test(arguments: servers)
-    func aMissingDatabaseIsNamed(server: String) throws {
-        var url = try PostgresURL(server)
+    @Test(arguments: PostgresTestServer.available)
+    func aMissingDatabaseIsNamed(server: PostgresTestServer) throws {
+        var url = try PostgresURL(server.url)
         url.database = "no_such_database"
         let outcome = try NoticectlRunner(in: TemporaryDirectory())("stats", "--db", Self.text(of: url))
         #expect(outcome == .failure("cannot open \(url.description): database no_such_database does not exist"))

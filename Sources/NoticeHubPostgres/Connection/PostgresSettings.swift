@@ -46,7 +46,7 @@ final class PostgresSettings: Sendable {
             host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
             tls: .disable)
         configuration.options.connectTimeout = .seconds(10)
-        var parameters: [(String, String)] = [("application_name", "noticehub")]
+        var parameters: [(String, String)] = [("application_name", url.applicationName)]
         if let schema = url.schema {
             parameters.append(("search_path", "\"\(schema)\""))
         }

@@ -8,6 +8,8 @@ public import Foundation
 /// journal's tables in a schema of their own (created when missing), so
 /// several journals can share a database; the default is the server's
 /// search path (`public`). `notify=off` makes followers poll only.
+/// `application_name` names the sessions in `pg_stat_activity` (default
+/// `noticehub`).
 public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     public var host: String
     public var port: Int
@@ -18,6 +20,8 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     public var schema: String?
     /// Whether commits announce themselves with `NOTIFY` (on by default).
     public var notifications: Bool
+    /// How the sessions name themselves to the server.
+    public var applicationName: String
 
     /// Whether `text` is meant as a PostgreSQL URL rather than a file path.
     public static func isPostgresURL(_ text: String) -> Bool {
@@ -79,6 +83,7 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         self.database = database
         self.schema = nil
         self.notifications = true
+        self.applicationName = "noticehub"
         for item in query.split(separator: "&") where !item.isEmpty {
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = String(parts[0]), value = try Self.decoded(parts.count > 1 ? parts[1] : "", key)
@@ -91,12 +96,17 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
             case "notify":
                 guard value == "on" || value == "off" else { throw PostgresURLError("notify must be on or off") }
                 notifications = value == "on"
+            case "application_name":
+                guard !value.isEmpty, value.utf8.count <= 63 else {
+                    throw PostgresURLError("application_name must be 1 to 63 bytes")
+                }
+                applicationName = value
             case "sslmode" where value == "disable":
                 break
             case "sslmode":
                 throw PostgresURLError("sslmode=\(value) is not supported: NoticeHub connects without TLS (sslmode=disable)")
             default:
-                throw PostgresURLError("unknown URL parameter \(key) (known: schema, notify, sslmode)")
+                throw PostgresURLError("unknown URL parameter \(key) (known: schema, notify, application_name, sslmode)")
             }
         }
     }
@@ -108,6 +118,7 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         var parameters: [String] = []
         if let schema { parameters.append("schema=\(schema)") }
         if !notifications { parameters.append("notify=off") }
+        if applicationName != "noticehub" { parameters.append("application_name=\(applicationName)") }
         if !parameters.isEmpty { text += "?" + parameters.joined(separator: "&") }
         return text
     }

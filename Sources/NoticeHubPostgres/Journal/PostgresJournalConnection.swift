@@ -9,9 +9,12 @@ import PostgresNIO
 /// … FOR UPDATE`, in a statement after `BEGIN`, so that it reads the row as
 /// committed after the wait) and holds it until it commits: sequence numbers
 /// are handed out here, in commit order, with no gap. postgres-nio sends one
-/// statement per round trip, so a group commit is few statements: the
-/// notices without projections of a batch go in one `INSERT … unnest`, and
-/// the head's update, the `NOTIFY` and the `COMMIT` in one script.
+/// statement per round trip, so a commit is few statements: a durable group
+/// commit without projections is one call of `noticehub_append`, which does
+/// the same in one statement; otherwise a run of notices without
+/// projections goes in one `INSERT … unnest`, a notice with projections
+/// inside a savepoint, and the head's update with the `COMMIT`. Commits are
+/// announced to followers afterwards (``CommitAnnouncer``).
 final class PostgresJournalConnection: JournalConnection {
     let session: PostgresSession
     private let durability: Durability
