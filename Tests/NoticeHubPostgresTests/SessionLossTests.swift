@@ -56,6 +56,21 @@ struct SessionLossTests {
         subscription.cancel()
     }
 
+    /// A statement the server does not answer in time costs the session,
+    /// not the thread: the wait ends, and the next statement connects anew.
+    @Test(arguments: PostgresTestServer.available)
+    func aStatementWithoutAnAnswerGivesTheSessionUp(server: PostgresTestServer) throws {
+        let session = try PostgresSession(PostgresSettings(url: PostgresURL(server.url), answerTimeout: .milliseconds(300)))
+        let started = ContinuousClock.now
+        #expect {
+            try session.query("SELECT pg_sleep(5)")
+        } throws: { error in
+            "\(error)".hasSuffix("no answer within 300 ms") && !"\(error)".contains("\n")
+        }
+        #expect(started.duration(to: .now) < .seconds(3))
+        #expect(try session.script("SELECT 1").count == 1, "the next statement has a new session")
+    }
+
     /// A schema of the test server, its warnings, and a way to end the
     /// sessions of its journals (named after the schema), and no others.
     final class Place {

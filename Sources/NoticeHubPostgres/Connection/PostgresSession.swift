@@ -5,6 +5,7 @@ import NIOCore
 import NIOPosix
 import NoticeHub
 import PostgresNIO
+import Synchronization
 
 /// One PostgreSQL session driven synchronously from a thread of the hub's
 /// (never an event loop): each statement is sent and waited for. The
@@ -126,25 +127,46 @@ final class PostgresSession: @unchecked Sendable {
         throw .claimLost(claimedSubscriber)
     }
 
+    var answerTimeout: TimeAmount { settings.answerTimeout(for: purpose) }
+
     /// Waits for `future`; a failure becomes a one-line ``JournalError`` that
     /// names the SQL's first words, never bound values, and a lost
-    /// connection is dropped so that the next use connects again.
+    /// connection (or one that did not answer in time, see
+    /// ``PostgresSettings/answerTimeout(for:)``) is
+    /// dropped so that the next use connects again.
     private func wait<T: Sendable>(_ future: EventLoopFuture<T>, sql: String) throws(JournalError) -> T {
+        let unanswered = Flag()
+        let connection = self.connection
+        let timeout = future.eventLoop.scheduleTask(in: answerTimeout) {
+            unanswered.raise()
+            let _: EventLoopFuture<Void>? = connection?.close()
+        }
+        future.whenComplete { _ in timeout.cancel() }
         do {
             return try future.wait()
         } catch {
-            if connection?.isClosed ?? true || PostgresFailure.losesConnection(error) {
-                let lost = connection
-                connection = nil
+            if self.connection?.isClosed ?? true || PostgresFailure.losesConnection(error) {
+                let lost = self.connection
+                self.connection = nil
                 if let lost {
                     let closing: EventLoopFuture<Void> = lost.close()
                     _ = try? closing.wait()
                 }
                 try claimLost()
-                throw .storage("lost the connection to \(settings.url): \(PostgresFailure.describe(error, url: settings.url))")
+                let cause = unanswered.isRaised
+                    ? "no answer within \(answerTimeout.nanoseconds / 1_000_000) ms"
+                    : PostgresFailure.describe(error, url: settings.url)
+                throw .storage("lost the connection to \(settings.url): \(cause)")
             }
             throw .storage(PostgresFailure.describe(error, url: settings.url, sql: sql))
         }
+    }
+
+    /// Set once, from an event loop, when a statement's answer is overdue.
+    private final class Flag: Sendable {
+        private let raised = Atomic<Bool>(false)
+        func raise() { raised.store(true, ordering: .relaxed) }
+        var isRaised: Bool { raised.load(ordering: .relaxed) }
     }
 }
 

@@ -1,6 +1,7 @@
 #if Postgres
 import Foundation
 import Logging
+import NIOCore
 import NoticeHub
 import PostgresNIO
 import Synchronization
@@ -26,10 +27,24 @@ final class PostgresSettings: Sendable {
     let url: PostgresURL
     let logger: Logger
     private let connectionIDs = Atomic<Int>(0)
+    /// Replaces ``answerTimeout(for:)``'s answer, for tests.
+    private let answerTimeoutOverride: TimeAmount?
 
-    init(url: PostgresURL, logger: Logger = Logger(label: "NoticeHub.PostgresJournal")) {
+    init(
+        url: PostgresURL, logger: Logger = Logger(label: "NoticeHub.PostgresJournal"),
+        answerTimeout: Duration? = nil
+    ) {
         self.url = url
         self.logger = logger
+        answerTimeoutOverride = answerTimeout.map { .nanoseconds(Int64($0 / .nanoseconds(1))) }
+    }
+
+    /// How long a statement may go unanswered before its session is given
+    /// up as lost: a server on a host that dropped off the network answers
+    /// nothing, and TCP alone would wait many minutes. A claim's and a
+    /// listener's statements are polls, answered in milliseconds.
+    func answerTimeout(for purpose: Purpose) -> TimeAmount {
+        answerTimeoutOverride ?? (purpose == .statements ? .seconds(60) : .seconds(15))
     }
 
     /// The NOTIFY channel of this journal: one per schema.
