@@ -59,7 +59,8 @@ public final class PostgresJournal: NoticeJournal {
             url: try PostgresURL(url), pollInterval: pollInterval, creatingIfMissing: creatingIfMissing, logger: logger)
     }
 
-    /// Opens the journal at a parsed URL; see ``init(url:pollInterval:creatingIfMissing:logger:)-(String,_,_,_)``.
+    /// Opens the journal at a parsed URL, as the initializer that takes the
+    /// URL's text does.
     public convenience init(
         url: PostgresURL, pollInterval: Duration = .milliseconds(100), creatingIfMissing: Bool = true,
         logger: Logger = Logger(label: "NoticeHub.PostgresJournal")
@@ -82,6 +83,11 @@ public final class PostgresJournal: NoticeJournal {
             guard creatingIfMissing else { throw .missing(path: url.description) }
         case .journal(let version) where version > PostgresSchema.latestVersion:
             throw .newerSchema(path: url.description, found: version, supported: PostgresSchema.latestVersion)
+        case .journal(let version) where version == PostgresSchema.latestVersion:
+            // Up to date (the common case): nothing is locked or written, so
+            // a user who may only read can open the journal too.
+            recycle(session)
+            return
         case .journal:
             break
         case .foreign(let tables):
