@@ -11,8 +11,9 @@ import Synchronization
 /// It runs on a thread of its own while anyone watches: connects, listens
 /// on the schema's channel, wakes every watcher (so each catches up on what
 /// it may have missed meanwhile), then wakes them on each notification
-/// until the session ends; then connects again, backing off from 100 ms to
-/// 5 s. A notification is only a wake-up: followers read the table.
+/// until the session ends (pinging it every 5 s); then connects again,
+/// backing off from 100 ms to 5 s. A notification is only a wake-up:
+/// followers read the table.
 final class CommitListener: Sendable {
     private let settings: PostgresSettings
     private struct State {
@@ -65,12 +66,14 @@ final class CommitListener: Sendable {
                 return state.running
             }
             guard keepGoing else { return }
+            var made: PostgresConnection?
             do {
                 let connection = try PostgresConnection.connect(
                     on: MultiThreadedEventLoopGroup.singleton.next(),
                     configuration: settings.configuration(for: .watchful),
                     id: settings.nextConnectionID(), logger: settings.logger
                 ).wait()
+                made = connection
                 connection.addListener(channel: settings.channel) { [weak self] _, _ in self?.wakeAll() }
                 _ = try connection.query(PostgresQuery(unsafeSQL: "LISTEN \(settings.channel)"), logger: settings.logger).wait()
                 let stillWatched = state.withLock { state in
@@ -84,9 +87,11 @@ final class CommitListener: Sendable {
                 connectedBefore = true
                 backoff = .milliseconds(100)
                 wakeAll()
-                try? connection.closeFuture.wait()
+                waitUntilClosed(connection)
                 state.withLock { $0.connection = nil }
             } catch {
+                if let made { let _: EventLoopFuture<Void> = made.close() }
+                state.withLock { $0.connection = nil }
                 settings.logger.warning(
                     "cannot listen for commits; followers poll meanwhile",
                     metadata: ["journal": "\(settings.url)", "error": "\(PostgresFailure.describe(error, url: settings.url))"])
@@ -95,6 +100,25 @@ final class CommitListener: Sendable {
             }
         }
     }
+
+    /// Waits for the session to end, pinging it every ``pingInterval``: an
+    /// idle `LISTEN` session sends nothing, so without a ping a server lost
+    /// behind a broken network would leave it waiting for ever, deaf. A
+    /// ping unanswered within the interval closes the session.
+    private func waitUntilClosed(_ connection: PostgresConnection) {
+        let closed = DispatchSemaphore(value: 0)
+        connection.closeFuture.whenComplete { _ in closed.signal() }
+        while closed.wait(timeout: .now() + Self.pingInterval.seconds) == .timedOut {
+            let ping = connection.query(PostgresQuery(unsafeSQL: "SELECT 1"), logger: settings.logger)
+            let overdue = ping.eventLoop.scheduleTask(in: .seconds(Int64(Self.pingInterval.components.seconds))) {
+                let _: EventLoopFuture<Void> = connection.close()
+            }
+            ping.whenComplete { _ in overdue.cancel() }
+            _ = try? ping.wait()
+        }
+    }
+
+    static let pingInterval: Duration = .seconds(5)
 
     private final class Watch: CommitWatch {
         private let onCancel: Mutex<(@Sendable () -> Void)?>
