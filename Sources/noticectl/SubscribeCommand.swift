@@ -40,7 +40,7 @@ struct SubscribeCommand: ParsableCommand {
         let subscription = try hub.subscribeDurably(
             as: subscriber, names: name.isEmpty ? nil : Set(name),
             onFailure: { error in
-                failure.withLock { $0 = error }
+                failure.locked { $0 = error }
                 stop.signal()
             }
         ) { notice in
@@ -48,7 +48,7 @@ struct SubscribeCommand: ParsableCommand {
                 print(try format.line(for: notice))
                 try StandardOutput.check()
             } catch {
-                failure.withLock { $0 = $0 ?? error }
+                failure.locked { $0 = $0 ?? error }
                 stop.signal()
             }
         }
@@ -62,6 +62,6 @@ struct SubscribeCommand: ParsableCommand {
         stop.wait()
         subscription.cancel()
         withExtendedLifetime(signals) {}
-        if let error = failure.withLock({ $0 }) { throw error }
+        if let error = failure.locked({ $0 }) { throw error }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NoticeHub
 import Synchronization
 
 /// Collects what handlers saw, from any thread.
@@ -6,11 +7,11 @@ final class Collected<Element: Sendable>: Sendable {
     private let storage = Mutex<[Element]>([])
 
     func append(_ element: Element) {
-        storage.withLock { $0.append(element) }
+        storage.locked { $0.append(element) }
     }
 
-    var elements: [Element] { storage.withLock { $0 } }
-    var count: Int { storage.withLock { $0.count } }
+    var elements: [Element] { storage.locked { $0 } }
+    var count: Int { storage.locked { $0.count } }
 }
 
 struct TimedOut: Error, CustomStringConvertible {

@@ -115,8 +115,8 @@ struct SessionLossTests {
 /// Lines from any thread.
 final class Lines: Sendable {
     private let lines = Mutex<[String]>([])
-    func append(_ line: String) { lines.withLock { $0.append(line) } }
-    var all: [String] { lines.withLock { $0 } }
+    func append(_ line: String) { lines.locked { $0.append(line) } }
+    var all: [String] { lines.locked { $0 } }
 }
 
 /// Keeps the messages logged at warning level or above.

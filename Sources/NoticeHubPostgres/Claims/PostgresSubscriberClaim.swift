@@ -39,7 +39,7 @@ final class PostgresSubscriberClaim: SubscriberClaim, @unchecked Sendable {
 
     /// The claim's session, as the subscriber's connection: once.
     func takeConnection() -> (any JournalConnection)? {
-        state.withLock { state -> (any JournalConnection)? in
+        state.locked { state -> (any JournalConnection)? in
             guard let session = state.session, !state.taken else { return nil }
             state.taken = true
             return PostgresJournalConnection(session, durability: .always)
@@ -47,7 +47,7 @@ final class PostgresSubscriberClaim: SubscriberClaim, @unchecked Sendable {
     }
 
     func release() {
-        let session = state.withLock { state in
+        let session = state.locked { state in
             defer { state.session = nil }
             return state.session
         }

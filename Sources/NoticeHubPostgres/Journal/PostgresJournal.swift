@@ -114,7 +114,7 @@ public final class PostgresJournal: NoticeJournal {
 
     /// A session from the idle ones, or a new one.
     public func connect(durability: Durability) throws -> any JournalConnection {
-        let reused = idle.withLock { $0.popLast() }
+        let reused = idle.locked { $0.popLast() }
         let session = try reused ?? PostgresSession(settings)
         return PostgresJournalConnection(session, durability: durability, announcer: announcer) { [weak self] in
             self?.recycle($0)
@@ -140,7 +140,7 @@ public final class PostgresJournal: NoticeJournal {
 
     private func recycle(_ session: PostgresSession) {
         guard session.isConnected else { return }
-        let kept = idle.withLock { sessions in
+        let kept = idle.locked { sessions in
             guard sessions.count < Self.idleLimit else { return false }
             sessions.append(session)
             return true

@@ -45,7 +45,7 @@ final class CommitAnnouncer: Sendable {
 
     /// Asks for an announcement that the journal now ends at `last`.
     func announce(_ last: Int64) {
-        let (signal, start) = state.withLock { state -> (Bool, Bool) in
+        let (signal, start) = state.locked { state -> (Bool, Bool) in
             guard !state.stopped else { return (false, false) }
             let wasIdle = state.pending == nil
             state.pending = max(state.pending ?? 0, last)
@@ -62,7 +62,7 @@ final class CommitAnnouncer: Sendable {
     }
 
     func stop() {
-        state.withLock { $0.stopped = true }
+        state.locked { $0.stopped = true }
         wake.signal()
     }
 
@@ -70,14 +70,14 @@ final class CommitAnnouncer: Sendable {
         var session: PostgresSession?
         while true {
             wake.wait()
-            guard let (last, commits) = state.withLock({ state -> (Int64, Int)? in
+            guard let (last, commits) = state.locked({ state -> (Int64, Int)? in
                 defer {
                     state.pending = nil
                     state.commits = 0
                 }
                 return state.stopped ? nil : state.pending.map { ($0, state.commits) }
             }) else {
-                if state.withLock({ $0.stopped }) { break }
+                if state.locked({ $0.stopped }) { break }
                 continue
             }
             do {

@@ -29,7 +29,7 @@ final class CommitListener: Sendable {
     }
 
     func watch(_ wake: @escaping @Sendable () -> Void) -> any CommitWatch {
-        let (id, start) = state.withLock { state in
+        let (id, start) = state.locked { state in
             let id = state.nextID
             state.nextID += 1
             state.watchers[id] = wake
@@ -45,7 +45,7 @@ final class CommitListener: Sendable {
     }
 
     private func unwatch(_ id: Int) {
-        let connection = state.withLock { state -> PostgresConnection? in
+        let connection = state.locked { state -> PostgresConnection? in
             state.watchers[id] = nil
             return state.watchers.isEmpty ? state.connection : nil
         }
@@ -54,14 +54,14 @@ final class CommitListener: Sendable {
     }
 
     private func wakeAll() {
-        for wake in state.withLock({ Array($0.watchers.values) }) { wake() }
+        for wake in state.locked({ Array($0.watchers.values) }) { wake() }
     }
 
     private func run() {
         var backoff: Duration = .milliseconds(100)
         var connectedBefore = false
         while true {
-            let keepGoing = state.withLock { state in
+            let keepGoing = state.locked { state in
                 if state.watchers.isEmpty { state.running = false }
                 return state.running
             }
@@ -76,7 +76,7 @@ final class CommitListener: Sendable {
                 made = connection
                 connection.addListener(channel: settings.channel) { [weak self] _, _ in self?.wakeAll() }
                 _ = try connection.query(PostgresQuery(unsafeSQL: "LISTEN \(settings.channel)"), logger: settings.logger).wait()
-                let stillWatched = state.withLock { state in
+                let stillWatched = state.locked { state in
                     state.connection = connection
                     return !state.watchers.isEmpty
                 }
@@ -88,10 +88,10 @@ final class CommitListener: Sendable {
                 backoff = .milliseconds(100)
                 wakeAll()
                 waitUntilClosed(connection)
-                state.withLock { $0.connection = nil }
+                state.locked { $0.connection = nil }
             } catch {
                 if let made { let _: EventLoopFuture<Void> = made.close() }
-                state.withLock { $0.connection = nil }
+                state.locked { $0.connection = nil }
                 settings.logger.warning(
                     "cannot listen for commits; followers poll meanwhile",
                     metadata: ["journal": "\(settings.url)", "error": "\(PostgresFailure.describe(error, url: settings.url))"])
@@ -128,7 +128,7 @@ final class CommitListener: Sendable {
         }
 
         func cancel() {
-            let action = onCancel.withLock { action in
+            let action = onCancel.locked { action in
                 defer { action = nil }
                 return action
             }
