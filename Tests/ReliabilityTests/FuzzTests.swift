@@ -6,7 +6,7 @@ import NoticeJSON
 
 /// A seeded random pass over the import parser and payload decoding:
 /// arbitrary bytes and mutated valid lines never crash or hang, and every
-/// refusal is one line. (For coverage-guided fuzzing see the README.)
+/// refusal is one line. (docs/Development.md shows how to run a long pass.)
 struct FuzzTests {
     struct Reading: Codable { var id: Int; var user: String; var tags: [String]; var score: Double? }
 
@@ -18,7 +18,7 @@ struct FuzzTests {
 
     @Test
     func arbitraryBytesNeverCrashTheLineParserOrTheDecoder() {
-        // A bounded pass by default; the README shows how to run a long one.
+        // A bounded pass by default; docs/Development.md shows how to run a long one.
         let environment = ProcessInfo.processInfo.environment
         let iterations = environment["NOTICEHUB_FUZZ_ITERATIONS"].flatMap(Int.init) ?? 20_000
         var random = SeededGenerator(seed: environment["NOTICEHUB_FUZZ_SEED"].flatMap(UInt64.init) ?? 0x4E54_4348)

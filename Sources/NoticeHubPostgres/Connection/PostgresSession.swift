@@ -24,7 +24,7 @@ import Synchronization
 /// `@unchecked Sendable`.
 final class PostgresSession: @unchecked Sendable {
     let settings: PostgresSettings
-    /// The ``PostgresSettings/Purpose`` this session was opened for.
+    /// What the session is for, which decides its startup parameters.
     let purpose: PostgresSettings.Purpose
     private(set) var connection: PostgresConnection?
     /// Set for a claim's session: losing the connection loses the claim.
