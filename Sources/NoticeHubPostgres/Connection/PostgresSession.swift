@@ -169,11 +169,4 @@ final class PostgresSession: @unchecked Sendable {
         var isRaised: Bool { raised.load(ordering: .relaxed) }
     }
 }
-
-extension Duration {
-    /// The duration in seconds, as Foundation's APIs want it.
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}
 #endif

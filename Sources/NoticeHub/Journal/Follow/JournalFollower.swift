@@ -171,7 +171,7 @@ final class JournalFollower: Sendable, CancellableRegistration {
 
 extension Duration {
     /// The duration in seconds, as Foundation's APIs want it.
-    var seconds: Double {
+    package var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

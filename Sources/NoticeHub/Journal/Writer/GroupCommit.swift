@@ -267,7 +267,7 @@ final class GroupCommit: @unchecked Sendable {
     /// Appends the members not appended yet; a notice refused by a
     /// projection fails alone. Runs without the lock.
     private func appendPending(of batch: inout OpenBatch) {
-        let arrivals = Array(batch.members[batch.appended...])
+        let arrivals = batch.members[batch.appended...]
         guard !arrivals.isEmpty else { return }
         if batch.appended == 0 {
             do { try shared.connection.beginAppending() } catch { batch.failure = error }
