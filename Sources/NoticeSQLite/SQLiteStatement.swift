@@ -190,6 +190,15 @@ package final class SQLiteStatement {
         }
     }
 
+    /// Binds text, or NULL for nil.
+    package func bindText(_ value: String?, at index: Int32) throws {
+        if let value {
+            try bind(value, at: index)
+        } else {
+            try bindNull(at: index)
+        }
+    }
+
     /// Binds a BLOB (copied). An empty array binds an empty BLOB, not NULL.
     package func bind(_ value: [UInt8], at index: Int32) throws {
         try value.withUnsafeBytes { bytes in

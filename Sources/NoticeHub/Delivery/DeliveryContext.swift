@@ -91,6 +91,19 @@ struct DeliveryContext {
         state.pointee.targets.replace(at: index, with: entry)
     }
 
+    /// The conversation and cause a notice posted on this thread now carries.
+    @inline(__always)
+    var causing: NoticeLinks { state.pointee.causing }
+
+    /// Runs `body` with what it posts on this thread carrying `links`.
+    @inline(__always)
+    func causing<T>(_ links: NoticeLinks, _ body: () throws -> T) rethrows -> T {
+        let saved = state.pointee.causing
+        state.pointee.causing = links
+        defer { state.pointee.causing = saved }
+        return try body()
+    }
+
     /// Runs `body` counted as a delivery on this thread.
     @inline(__always)
     func delivering<T>(_ body: () throws -> T) rethrows -> T {

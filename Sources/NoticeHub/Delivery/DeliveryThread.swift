@@ -36,6 +36,9 @@ final class DeliveryThread: @unchecked Sendable {
         /// out and the end of the block (see ``DeliveryContext/nextID(milliseconds:)``).
         var nextIDCount: UInt64 = 0
         var idBlockEnd: UInt64 = 0
+        /// The conversation and cause of what this thread posts now: those
+        /// of a notice the delivered one causes, during a delivery.
+        var causing = NoticeLinks.none
         /// Whether the light fence may be a compiler barrier only.
         let expedited = AsymmetricFence.isExpedited
         let running = RunningSlots { _ in Atomic(0) }

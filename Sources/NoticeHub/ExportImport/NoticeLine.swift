@@ -5,15 +5,23 @@ import NoticeJSON
 /// and every `--json` listing.
 ///
 /// `{"seq":7,"id":"…","name":"news.liked","sender":"feed","payload":{…},"postedAt":"2026-11-21T15:04:05.123Z"}`
+///
+/// A notice in a conversation also has `"conversation"` and `"cause"` (ids),
+/// and a request or reply its `"kind"`:
+/// `{"seq":9,"id":"…","name":"weather.now","sender":"station","kind":"reply","conversation":"…","cause":"…","payload":{…},"postedAt":"…"}`
 public enum NoticeLine {
     /// The line for `notice` (without a trailing newline). `seq` appears only
-    /// for journaled notices, `sender` is null when there is none.
+    /// for journaled notices, `sender` is null when there is none; `kind`,
+    /// `conversation` and `cause` appear only when the notice has them.
     public static func encode(_ notice: Notice) throws -> String {
         var line = "{"
         if let sequence = notice.sequence { line += "\"seq\":\(sequence)," }
         line += "\"id\":\"\(notice.id)\""
         line += ",\"name\":" + JSONValue.string(notice.name.rawValue).serialized()
         line += ",\"sender\":" + (notice.sender.map { JSONValue.string($0.rawValue).serialized() } ?? "null")
+        if notice.kind != .notice { line += ",\"kind\":\"\(notice.kind.rawValue)\"" }
+        if let conversation = notice.conversation { line += ",\"conversation\":\"\(conversation)\"" }
+        if let cause = notice.cause { line += ",\"cause\":\"\(cause)\"" }
         line += ",\"payload\":" + (try notice.payloadJSON())
         line += ",\"postedAt\":\"\(timestamp(notice.postedAtMilliseconds))\"}"
         return line
@@ -22,7 +30,8 @@ public enum NoticeLine {
     /// Reads a line back into a notice ready to journal. `seq` is ignored
     /// (the journal assigns its own); `id` and `postedAt` are kept when given,
     /// made fresh when absent; `payload` may be any JSON value, as any
-    /// `Codable` payload encodes to (default `{}`).
+    /// `Codable` payload encodes to (default `{}`); `kind`, `conversation`
+    /// and `cause` are kept when given.
     public static func decode(_ line: String) throws(NoticeLineError) -> Notice {
         let value: JSONValue
         do {
@@ -32,6 +41,7 @@ public enum NoticeLine {
         }
         guard case .object(let fields) = value else { throw NoticeLineError("not a JSON object") }
         var id: NoticeID?, name: NoticeName?, sender: Sender?, payload = "{}", postedAt: Int64?
+        var kind = NoticeKind.notice, links = NoticeLinks.none
         var seen: Set<String> = []
         for (key, field) in fields {
             guard seen.insert(key).inserted else { throw NoticeLineError("field \(IdentifierRules.quoted(key)) appears twice") }
@@ -47,6 +57,17 @@ public enum NoticeLine {
                 do { sender = try Sender(validating: text) } catch { throw NoticeLineError("\(error)") }
             case ("sender", .null):
                 sender = nil
+            case ("kind", .string(let text)):
+                guard let parsed = NoticeKind(rawValue: text) else {
+                    throw NoticeLineError("kind \(IdentifierRules.quoted(text)) is not notice, request, reply or failure")
+                }
+                kind = parsed
+            case ("conversation", .string(let text)):
+                links.conversation = try linkedID(text, label: "conversation")
+            case ("cause", .string(let text)):
+                links.cause = try linkedID(text, label: "cause")
+            case ("conversation", .null), ("cause", .null):
+                break
             case ("payload", _):
                 payload = field.serialized()
             case ("postedAt", .string(let text)):
@@ -54,7 +75,8 @@ public enum NoticeLine {
                     throw NoticeLineError("postedAt \(IdentifierRules.quoted(text)) is not an ISO-8601 time of the years 0001-9999")
                 }
                 postedAt = TimestampFormat.milliseconds(of: date)
-            case ("seq", _), ("id", _), ("name", _), ("sender", _), ("postedAt", _):
+            case ("seq", _), ("id", _), ("name", _), ("sender", _), ("postedAt", _),
+                 ("kind", _), ("conversation", _), ("cause", _):
                 throw NoticeLineError("field \(key) has the wrong type")
             default:
                 throw NoticeLineError("unknown field \(IdentifierRules.quoted(key))")
@@ -63,7 +85,13 @@ public enum NoticeLine {
         guard let name else { throw NoticeLineError("the name is missing") }
         return Notice(
             id: id ?? .next(), name: name, sender: sender,
-            postedAtMilliseconds: postedAt ?? WallClock.nowMilliseconds(), payload: .json(payload))
+            postedAtMilliseconds: postedAt ?? WallClock.nowMilliseconds(), payload: .json(payload),
+            kind: kind, links: links)
+    }
+
+    private static func linkedID(_ text: String, label: String) throws(NoticeLineError) -> NoticeID {
+        guard let id = NoticeID(text) else { throw NoticeLineError("\(label) \(IdentifierRules.quoted(text)) is not a UUID") }
+        return id
     }
 
     /// `2026-11-21T15:04:05.123Z` for a time in milliseconds since 1970; the

@@ -28,7 +28,8 @@ extension NoticeHub {
         try DeliveryContext.replaying(target.identity) {
             // What the journal holds now, as one read would see it; the bound
             // also tells whether reading ahead pays.
-            var query = JournalQuery(from: first, through: try last ?? connection.lastSequence(), names: names)
+            var query = JournalQuery(
+                from: first, through: try last ?? connection.lastSequence(), names: names, kinds: [.notice])
             query.markedAsReplay = true
             let context = DeliveryContext.current
             var recent: RecentTargets?
@@ -100,7 +101,7 @@ extension NoticeHub {
         do {
             let start = try journal.connect(durability: .always).lastSequence() + 1
             let follower = try JournalFollower(
-                journal: journal, options: .init(query: JournalQuery(from: start), pollInterval: pollInterval ?? journal.pollInterval),
+                journal: journal, options: .init(query: JournalQuery(from: start, kinds: [.notice]), pollInterval: pollInterval ?? journal.pollInterval),
                 onCancel: { own?.stopTracking() }, onFailure: onFailure
             ) { [weak self] notice in
                 guard let self, let sequence = notice.sequence else { return }
@@ -150,7 +151,7 @@ extension NoticeHub {
         let follower = try JournalFollower(
             journal: journal,
             options: .init(
-                query: JournalQuery(names: names), pollInterval: pollInterval ?? journal.pollInterval, subscriber: subscriber),
+                query: JournalQuery(names: names, kinds: [.notice]), pollInterval: pollInterval ?? journal.pollInterval, subscriber: subscriber),
             claim: try journal.claimSubscriber(subscriber), onFailure: onFailure, sink: handler)
         return Subscription(registration: follower, issuer: identity)
     }

@@ -28,7 +28,8 @@ extension NoticeHub {
     }
 
     /// Makes a new notice and posts it: one clock reading is both its
-    /// posting time and the time its id starts with.
+    /// posting time and the time its id starts with. A notice posted while
+    /// another is delivered on this thread names it as its cause.
     @inline(__always)
     private func postFresh(_ name: NoticeName, sender: Sender?, payload: NoticePayload) throws -> Notice {
         let context = DeliveryContext.current
@@ -36,7 +37,7 @@ extension NoticeHub {
         return try post(
             Notice(
                 id: context.nextID(milliseconds: now), name: name, sender: sender,
-                postedAtMilliseconds: now, payload: payload),
+                postedAtMilliseconds: now, payload: payload, links: context.causing),
             in: context)
     }
 
@@ -121,11 +122,14 @@ extension NoticeHub {
         in context: DeliveryContext
     ) {
         guard !registrations.isEmpty else { return }
-        context.delivering {
-            // The array keeps every registration alive: no retain per call.
-            for index in registrations.indices {
-                Unmanaged.passUnretained(registrations[index]).withBorrowedInstance { registration in
-                    _ = registration.invoke(as: ObserverHandler.self, in: context) { $0(notice) }
+        // What the handlers post names this notice as its cause.
+        context.causing(.caused(by: notice)) {
+            context.delivering {
+                // The array keeps every registration alive: no retain per call.
+                for index in registrations.indices {
+                    Unmanaged.passUnretained(registrations[index]).withBorrowedInstance { registration in
+                        _ = registration.invoke(as: ObserverHandler.self, in: context) { $0(notice) }
+                    }
                 }
             }
         }

@@ -37,6 +37,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// rolled back under the follower (a server crash lost commits made with
     /// ``Durability/never``, or a backup was restored).
     case rolledBack(handled: Int64, last: Int64)
+    /// The journal's backend cannot carry requests between processes.
+    case requestsUnsupported(location: String)
     /// The hub's journal was closed.
     case closed
     /// The hub has no journal (it was made with `NoticeHub()`), and the call
@@ -89,6 +91,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
             "durable subscriber \(IdentifierRules.quoted(subscriber)) lost its claim (its database session ended) and stopped"
         case let .rolledBack(handled, last):
             "the journal ends at #\(last), before #\(handled) which was already handled: it was rolled back"
+        case let .requestsUnsupported(location):
+            "the journal at \(location) cannot carry requests between processes"
         case .closed:
             "the journal is closed"
         case .noJournal:

@@ -13,6 +13,21 @@ public protocol NoticeJournal: Sendable {
     /// ``JournalError/subscriberBusy(_:)``.
     func claimSubscriber(_ subscriber: String) throws -> any SubscriberClaim
 
+    /// Announces that `responder` answers requests named `name` (or matching
+    /// the pattern `name`) from any process, until the claim is released or
+    /// the process ends. Several responders, and several claims of one
+    /// responder, may announce the same name.
+    func claimResponder(_ responder: Sender, answering name: NoticeName) throws -> any ResponderClaim
+
+    /// The responders whose claims are alive now; a backend may forget the
+    /// announcements of dead ones as it finds them.
+    func liveResponders() throws -> [LiveResponder]
+
+    /// Whether the claims with these keys are alive now: the subset of
+    /// `keys` that is. A requester asks it while it waits for replies, so a
+    /// responder that dies mid-request stops being waited for.
+    func liveResponderKeys(among keys: Set<Int64>) throws -> Set<Int64>
+
     /// How often a follower of this journal looks for commits when nothing
     /// wakes it: often for a local file (SQLite's check reads shared
     /// memory), seldom for a server that announces commits.
@@ -26,6 +41,21 @@ public protocol NoticeJournal: Sendable {
 }
 
 extension NoticeJournal {
+    /// Throws ``JournalError/requestsUnsupported(location:)``.
+    public func claimResponder(_ responder: Sender, answering name: NoticeName) throws -> any ResponderClaim {
+        throw JournalError.requestsUnsupported(location: location)
+    }
+
+    /// Throws ``JournalError/requestsUnsupported(location:)``.
+    public func liveResponders() throws -> [LiveResponder] {
+        throw JournalError.requestsUnsupported(location: location)
+    }
+
+    /// Throws ``JournalError/requestsUnsupported(location:)``.
+    public func liveResponderKeys(among keys: Set<Int64>) throws -> Set<Int64> {
+        throw JournalError.requestsUnsupported(location: location)
+    }
+
     /// One millisecond: SQLite's `data_version` check is a read of shared memory.
     public var pollInterval: Duration { .milliseconds(1) }
 
@@ -144,6 +174,14 @@ public struct JournalQuery: Sendable, Equatable {
     public var names: Set<NoticeName>?
     /// Only notices from this sender; nil: any sender.
     public var sender: Sender?
+    /// Only the notices of this conversation: the notice with this id and
+    /// every notice whose ``Notice/conversation`` it is; nil: any.
+    public var conversation: NoticeID?
+    /// Only notices of these kinds; nil: every kind. Replays, followers and
+    /// durable subscribers read ``NoticeKind/notice`` only.
+    public var kinds: Set<NoticeKind>?
+    /// Only notices caused by this one (a request's replies); nil: any.
+    package var cause: NoticeID?
     /// At most this many notices; nil: no limit. Zero or a negative limit
     /// reads nothing.
     public var limit: Int?
@@ -160,11 +198,25 @@ public struct JournalQuery: Sendable, Equatable {
     package var markedAsReplay = false
 
     public init(from: Int64 = 1, through: Int64? = nil, names: Set<NoticeName>? = nil,
-                sender: Sender? = nil, limit: Int? = nil) {
+                sender: Sender? = nil, conversation: NoticeID? = nil, kinds: Set<NoticeKind>? = nil,
+                limit: Int? = nil) {
         self.from = from
         self.through = through
         self.names = names
         self.sender = sender
+        self.conversation = conversation
+        self.kinds = kinds
         self.limit = limit
+    }
+
+    /// The stored values of `kinds` other than ``NoticeKind/notice`` (whose
+    /// column is NULL), sorted, for a backend's `kind IN (…)`.
+    package var storedKinds: [String] {
+        (kinds ?? []).compactMap(\.storedValue).sorted()
+    }
+
+    /// Whether `kinds` takes ordinary notices.
+    package var takesOrdinaryNotices: Bool {
+        kinds?.contains(.notice) ?? true
     }
 }

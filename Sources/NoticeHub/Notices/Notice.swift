@@ -7,6 +7,12 @@ import NoticeJSON
 /// ``message(_:)`` for typed messages). A notice delivered from a journal also
 /// carries its ``sequence`` number, and ``isReplay`` tells a replayed notice
 /// from a live one.
+///
+/// A notice may belong to a conversation (``conversation``) and name the
+/// notice that caused it (``cause``): a notice posted by a handler while
+/// another is delivered names the delivered one as its cause, a reply names
+/// its request. The journal keeps both, so it shows which notice led to
+/// which.
 public struct Notice: Sendable {
     /// Unique across processes; kept by the journal, export and import.
     public let id: NoticeID
@@ -22,6 +28,16 @@ public struct Notice: Sendable {
     public internal(set) var sequence: Int64?
     /// True while the notice is being delivered again by a replay.
     public internal(set) var isReplay: Bool
+    /// What part the notice plays: ``NoticeKind/notice`` unless it is a
+    /// request or a reply exchanged across processes.
+    public let kind: NoticeKind
+    /// The id of the conversation the notice belongs to: that of the notice
+    /// which started it (a request, or the first notice of a chain of
+    /// handlers' posts); nil for a notice that is part of none.
+    public let conversation: NoticeID?
+    /// The id of the notice that caused this one: the notice being delivered
+    /// when a handler posted it, or the request a reply answers.
+    public let cause: NoticeID?
     let payload: NoticePayload
 
     init(
@@ -31,7 +47,9 @@ public struct Notice: Sendable {
         postedAtMilliseconds: Int64 = WallClock.nowMilliseconds(),
         payload: NoticePayload,
         sequence: Int64? = nil,
-        isReplay: Bool = false
+        isReplay: Bool = false,
+        kind: NoticeKind = .notice,
+        links: NoticeLinks = .none
     ) {
         self.id = id
         self.name = name
@@ -40,6 +58,9 @@ public struct Notice: Sendable {
         self.payload = payload
         self.sequence = sequence
         self.isReplay = isReplay
+        self.kind = kind
+        conversation = links.conversation
+        cause = links.cause
     }
 
     /// When the notice was posted, to the millisecond.

@@ -12,7 +12,7 @@ struct RowCheck {
     private var names = RecentIdentifiers<String?>()
     private var senders = RecentIdentifiers<String?>()
 
-    /// Columns: seq, id, name, sender, payload, posted_at. The first problem
+    /// Columns: ``RowDecoder/columns``. The first problem
     /// of the row in one line, or nil when the row is sound. Must run before
     /// anything else reads the row: reading converts values.
     mutating func problem(in row: SQLiteStatement) -> String? {
@@ -39,7 +39,25 @@ struct RowCheck {
             return problem
         }
         if let problem = row.withTextBytes(at: 4, StoredRowRules.payloadProblem) { return problem }
-        return StoredRowRules.postedAtProblem(row.int64(at: 5))
+        if let problem = StoredRowRules.postedAtProblem(row.int64(at: 5)) { return problem }
+        return linkProblem(in: row)
+    }
+
+    /// A kind that is neither NULL nor a known one, or a conversation or
+    /// cause that is neither NULL nor text holding a UUID.
+    private func linkProblem(in row: SQLiteStatement) -> String? {
+        let kindClass = row.storageClass(at: 6)
+        if kindClass != .null, kindClass != .text || NoticeKind(stored: row.string(at: 6)) == nil {
+            return RowDecoder.linkProblem(in: row, column: 6)
+        }
+        for column: Int32 in [7, 8] {
+            switch row.storageClass(at: column) {
+            case .null: continue
+            case .text where row.withTextBytes(at: column, { NoticeID(utf8: $0) }) != nil: continue
+            default: return RowDecoder.linkProblem(in: row, column: column)
+            }
+        }
+        return nil
     }
 
     private static func notText(_ label: String, in row: SQLiteStatement, at column: Int32) -> String {

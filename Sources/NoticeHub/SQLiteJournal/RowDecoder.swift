@@ -9,9 +9,13 @@ struct RowDecoder {
     private var names = RecentIdentifiers<NoticeName>()
     private var senders = RecentIdentifiers<Sender>()
 
-    /// Columns: seq, id, name, sender, payload, posted_at. A row whose id is
-    /// not a UUID is refused: a fresh id would differ on every read, and an
-    /// import of two exports would hold the notice twice.
+    /// The columns ``notice(from:isReplay:)`` reads, in order.
+    static let columns = "seq, id, name, sender, payload, posted_at, kind, conversation, cause"
+
+    /// Reads a row of ``columns``. A row whose id is not a UUID is refused: a
+    /// fresh id would differ on every read, and an import of two exports
+    /// would hold the notice twice; so is one whose kind, conversation or
+    /// cause the library could not have written.
     mutating func notice(from row: SQLiteStatement, isReplay: Bool) throws(JournalError) -> Notice {
         guard let id = row.withTextBytes(at: 1, { NoticeID(utf8: $0) }) else { throw Self.malformedID(in: row) }
         let name = row.withTextBytes(at: 2) { bytes in
@@ -20,10 +24,30 @@ struct RowDecoder {
         let sender: Sender? = row.isNull(at: 3) ? nil : row.withTextBytes(at: 3) { bytes in
             senders.lookup(bytes) { Sender(trusted: String(decoding: $0, as: UTF8.self)) }
         }
+        var kind = NoticeKind.notice
+        var links = NoticeLinks.none
+        // Three NULLs for an ordinary notice: one check each, nothing to read.
+        if !row.isNull(at: 6) || !row.isNull(at: 7) || !row.isNull(at: 8) {
+            guard let stored = NoticeKind(stored: row.string(at: 6)) else { throw Self.malformed(in: row, column: 6) }
+            kind = stored
+            links = try Self.links(in: row)
+        }
         return Notice(
             id: id, name: name, sender: sender, postedAtMilliseconds: row.int64(at: 5),
             payload: row.isNull(at: 4) ? .empty : .jsonUTF8(row.withTextBytes(at: 4) { Array($0) }),
-            sequence: row.int64(at: 0), isReplay: isReplay)
+            sequence: row.int64(at: 0), isReplay: isReplay, kind: kind, links: links)
+    }
+
+    /// The conversation and cause columns, each NULL or a UUID.
+    private static func links(in row: SQLiteStatement) throws(JournalError) -> NoticeLinks {
+        func id(at column: Int32) throws(JournalError) -> NoticeID? {
+            guard !row.isNull(at: column) else { return nil }
+            guard let id = row.withTextBytes(at: column, { NoticeID(utf8: $0) }) else {
+                throw malformed(in: row, column: column)
+            }
+            return id
+        }
+        return NoticeLinks(conversation: try id(at: 7), cause: try id(at: 8))
     }
 }
 
@@ -32,6 +56,22 @@ extension RowDecoder {
     @inline(never)
     static func malformedID(in row: SQLiteStatement) -> JournalError {
         .malformedRow(sequence: row.int64(at: 0), problem: idProblem(in: row))
+    }
+
+    /// The error for a row whose kind (column 6), conversation (7) or cause
+    /// (8) the library could not have written.
+    @inline(never)
+    static func malformed(in row: SQLiteStatement, column: Int32) -> JournalError {
+        .malformedRow(sequence: row.int64(at: 0), problem: linkProblem(in: row, column: column))
+    }
+
+    /// What is wrong with the kind (column 6), conversation (7) or cause (8).
+    static func linkProblem(in row: SQLiteStatement, column: Int32) -> String {
+        switch column {
+        case 6: "kind \(RowValue.quoted(row, at: 6)) is not request, reply or failure"
+        case 7: "conversation \(RowValue.quoted(row, at: 7)) is not a UUID"
+        default: "cause \(RowValue.quoted(row, at: 8)) is not a UUID"
+        }
     }
 
     /// What is wrong with the row's id, once it is known not to parse.

@@ -7,7 +7,8 @@ final class SQLiteJournalConnection: JournalConnection {
     private lazy var projectionStore = SQLiteProjectionStore(connection)
 
     private static let insertSQL = """
-        INSERT INTO notices (id, name, sender, payload, posted_at) VALUES (?, ?, ?, ?, ?)
+        INSERT INTO notices (id, name, sender, payload, posted_at, kind, conversation, cause)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (id) DO NOTHING
         """
     private static let sequenceOfIDSQL = "SELECT seq FROM notices WHERE id = ?"
@@ -113,13 +114,12 @@ final class SQLiteJournalConnection: JournalConnection {
         let insert = try statements().insert
         try insert.bind(notice.id.description, at: 1)
         try insert.bind(notice.name.rawValue, at: 2)
-        if let sender = notice.sender {
-            try insert.bind(sender.rawValue, at: 3)
-        } else {
-            try insert.bindNull(at: 3)
-        }
+        try insert.bindText(notice.sender?.rawValue, at: 3)
         try insert.bind(record.payloadJSON, at: 4)
         try insert.bind(notice.postedAtMilliseconds, at: 5)
+        try insert.bindText(notice.kind.storedValue, at: 6)
+        try insert.bindText(notice.conversation?.description, at: 7)
+        try insert.bindText(notice.cause?.description, at: 8)
         _ = try insert.step()
         insert.reset()
         if connection.changes == 1 {
@@ -148,12 +148,24 @@ final class SQLiteJournalConnection: JournalConnection {
     }
 
     func read(_ query: JournalQuery, _ body: (Notice) throws -> Bool) throws {
-        var sql = "SELECT seq, id, name, sender, payload, posted_at FROM notices WHERE seq >= ?"
+        var sql = "SELECT \(RowDecoder.columns) FROM notices WHERE seq >= ?"
         if query.through != nil { sql += " AND seq <= ?" }
         if let names = query.names {
-            sql += " AND name IN (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))"
+            sql += " AND name IN (\(Self.placeholders(names.count)))"
         }
         if query.sender != nil { sql += " AND sender = ?" }
+        if query.conversation != nil { sql += " AND (conversation = ? OR id = ?)" }
+        if query.cause != nil { sql += " AND cause = ?" }
+        if query.kinds != nil {
+            let stored = query.storedKinds
+            let inList = stored.isEmpty ? nil : "kind IN (\(Self.placeholders(stored.count)))"
+            switch (query.takesOrdinaryNotices, inList) {
+            case (true, nil): sql += " AND kind IS NULL"
+            case (true, let inList?): sql += " AND (kind IS NULL OR \(inList))"
+            case (false, let inList?): sql += " AND \(inList)"
+            case (false, nil): sql += " AND 0"
+            }
+        }
         sql += " ORDER BY seq"
         if query.limit != nil { sql += " LIMIT ?" }
 
@@ -169,6 +181,12 @@ final class SQLiteJournalConnection: JournalConnection {
             if let through = query.through { try bind(through) }
             for name in query.names?.sorted(by: { $0.rawValue < $1.rawValue }) ?? [] { try bind(name.rawValue) }
             if let sender = query.sender { try bind(sender.rawValue) }
+            if let conversation = query.conversation {
+                try bind(conversation.description)
+                try bind(conversation.description)
+            }
+            if let cause = query.cause { try bind(cause.description) }
+            for kind in query.kinds == nil ? [] : query.storedKinds { try bind(kind) }
             // SQLite reads a negative LIMIT as none at all.
             if let limit = query.limit { try bind(Int64(max(0, limit))) }
         }
@@ -262,6 +280,11 @@ final class SQLiteJournalConnection: JournalConnection {
             try statement.bind(WallClock.nowMilliseconds(), at: 3)
             _ = try statement.step()
         }
+    }
+
+    /// `?, ?, ?` for `count` parameters.
+    private static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
     }
 
     /// Runs `body`, turning SQLite's errors into ``JournalError/storage(_:)``.

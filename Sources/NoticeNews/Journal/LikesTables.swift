@@ -53,7 +53,7 @@ public struct LikesTables: Equatable, Sendable {
             journal: SQLiteJournal(path: directory.appendingPathComponent("replay.sqlite").path),
             durability: .never, projections: [LikesProjection()])
         var refused: [String] = []
-        try hub.readJournal(JournalQuery(names: [NewsPublished.name, NewsLiked.name, NewsUnliked.name])) { notice in
+        try hub.readJournal(JournalQuery(names: [NewsPublished.name, NewsLiked.name, NewsUnliked.name], kinds: [.notice])) { notice in
             do {
                 try scratch.post(notice.name, sender: notice.sender, json: try notice.payloadJSON())
             } catch JournalError.refused(_, let reason) {

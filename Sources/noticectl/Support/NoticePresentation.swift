@@ -4,7 +4,8 @@ import NoticeHub
 enum NoticeFormat: Sendable {
     /// `7 2026-11-21T15:04:05.123Z news.liked feed {"newsID":1,"user":"alice"}`;
     /// a name or sender that would not read as one field is quoted
-    /// (``TextField``).
+    /// (``TextField``). A request, reply or failure shows its kind, and a
+    /// notice in a conversation `conversation=ID cause=ID`, before the payload.
     case text
     /// ``NoticeLine``'s JSON line, the format `import` reads back.
     case json
@@ -21,7 +22,12 @@ enum NoticeFormat: Sendable {
             let sequence = notice.sequence.map(String.init) ?? "-"
             let sender = notice.sender.map { TextField.shown($0.rawValue) } ?? "-"
             let time = NoticeLine.timestamp(notice.postedAtMilliseconds)
-            return "\(sequence) \(time) \(TextField.shown(notice.name.rawValue)) \(sender) \(try notice.payloadJSON())"
+            var fields = [sequence, time, TextField.shown(notice.name.rawValue), sender]
+            if notice.kind != .notice { fields.append(notice.kind.rawValue) }
+            if let conversation = notice.conversation { fields.append("conversation=\(conversation)") }
+            if let cause = notice.cause { fields.append("cause=\(cause)") }
+            fields.append(try notice.payloadJSON())
+            return fields.joined(separator: " ")
         }
     }
 }
