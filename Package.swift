@@ -101,6 +101,7 @@ let package = Package(
             name: "noticectl",
             dependencies: [
                 "NoticeHub",
+                "NoticeJSON",
                 "NoticeHubPostgres",
                 "NoticeNews",
                 "NoticeDemos",

@@ -29,6 +29,8 @@ struct Noticectl: ParsableCommand {
             DetailCommand.self,
             ProfileCommand.self,
             SubscribeCommand.self,
+            RequestCommand.self,
+            RespondCommand.self,
             VerifyCommand.self,
             StatsCommand.self,
             ExportCommand.self,

@@ -72,6 +72,14 @@ extension NoticeHub {
         return journaled
     }
 
+    /// Journals a request or a reply, which observers never receive.
+    func journalWithoutDelivery(_ notice: Notice) throws -> Notice {
+        guard let writer else { throw JournalError.noJournal }
+        var journaled = notice
+        journaled.sequence = try writer.append(JournalRecord(notice: notice, payloadJSON: notice.payloadJSON())).sequence
+        return journaled
+    }
+
     /// Calls every matching observer, in registration order, on this thread.
     ///
     /// An outermost post takes the list from this thread's ``TargetCache``

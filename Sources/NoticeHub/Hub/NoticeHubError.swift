@@ -19,6 +19,9 @@ public enum NoticeHubError: Error, Equatable, Sendable, CustomStringConvertible 
     case replyMismatch(responder: Sender, expected: String, actual: String)
     /// A synchronous request reached a responder that only answers asynchronously.
     case asynchronousResponder(Sender)
+    /// A responder in another process failed to answer: its handler threw
+    /// (the error's description), or its answer could not be encoded.
+    case responderFailed(responder: Sender, reason: String)
 
     public var description: String {
         switch self {
@@ -40,6 +43,8 @@ public enum NoticeHubError: Error, Equatable, Sendable, CustomStringConvertible 
             "responder \(responder) answered a \(actual), not a \(expected)"
         case let .asynchronousResponder(responder):
             "responder \(responder) answers asynchronously; use collect(_:payload:from:as:timeout:maxReplies:)"
+        case let .responderFailed(responder, reason):
+            "responder \(responder) failed: \(reason)"
         }
     }
 }

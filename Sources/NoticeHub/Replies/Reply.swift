@@ -32,6 +32,16 @@ public struct ReplyCollection<Value: Sendable>: Sendable {
     public let stopReason: StopReason
     /// How many responders were asked.
     public let asked: Int
+    /// The request as journaled, for a collection across processes that
+    /// asked someone (its id is the conversation's); nil otherwise.
+    public let request: Notice?
+
+    init(replies: [Reply<Value>], stopReason: StopReason, asked: Int, request: Notice? = nil) {
+        self.replies = replies
+        self.stopReason = stopReason
+        self.asked = asked
+        self.request = request
+    }
 
     /// The successful answers, in registration order.
     @inlinable

@@ -3,117 +3,88 @@ import Foundation
 import NoticeHub
 import Synchronization
 
-/// `tail --follow`: prints the journal's matching notices, then those any
-/// process commits later, in sequence order, each once, until SIGINT or
-/// SIGTERM or until the query's limit is reached.
+/// `tail --follow`: prints the journal's matching notices of every kind,
+/// then those any process commits later, in sequence order, each once, until
+/// SIGINT or SIGTERM or until the query's limit is reached.
 struct LiveTail {
     let hub: NoticeHub
     let query: JournalQuery
     let format: NoticeFormat
 
     func run() throws {
-        let stop = DispatchSemaphore(value: 0)
-        let printer = Printer(query: query, format: format, stop: stop)
-        let signalSources = Self.handleTermination(by: printer)
-        // Follow before reading the backlog, so that no commit can fall
-        // between the two: the printer holds live notices back until the
-        // backlog is printed and drops any that the backlog already showed.
-        let observer = hub.observe(nil, sender: query.sender) { printer.printLive($0) }
-        let following = try hub.follow { printer.fail($0) }
-        try printer.printBacklog { body in try hub.readJournal(query, body) }
-        if !printer.isDone { stop.wait() }
-        following.cancel()
-        observer.cancel()
-        withExtendedLifetime(signalSources) {}
-        if let failure = printer.failure { throw failure }
-    }
-
-    /// Turns SIGINT and SIGTERM into a clean stop (exit 0) instead of death,
-    /// also while the backlog is printing.
-    private static func handleTermination(by printer: Printer) -> [any DispatchSourceSignal] {
-        [SIGINT, SIGTERM].map { number in
+        let printer = Printer(limit: query.limit ?? .max, format: format)
+        let signalSources = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { printer.interrupt() }
+            source.setEventHandler { printer.stop() }
             source.resume()
             return source
         }
+        if !printer.isDone {
+            let following = try hub.followJournal(query, onFailure: printer.fail, handler: printer.print)
+            printer.waitUntilDone()
+            following.cancel()
+        }
+        withExtendedLifetime(signalSources) {}
+        if let failure = printer.failure { throw failure }
     }
 }
 
-/// Prints each notice once, in sequence order, from the main thread (the
-/// backlog) and the follower's thread (live notices), one at a time.
+/// Prints notices from the follower's thread until the limit, a failure or
+/// a signal says stop.
 private final class Printer: Sendable {
-    private struct Position {
-        /// The lowest sequence number not yet printed or passed.
-        var next: Int64
+    private struct State {
         var printed = 0
+        var stopped = false
         var failure: (any Error)?
     }
 
-    private let position: Mutex<Position>
-    /// Set by SIGINT or SIGTERM; the backlog checks it at every notice.
-    private let interrupted = Atomic<Bool>(false)
-    private let names: Set<NoticeName>?
+    private let state = Mutex(State())
     private let limit: Int
     private let format: NoticeFormat
-    private let stop: DispatchSemaphore
+    private let done = DispatchSemaphore(value: 0)
 
-    init(query: JournalQuery, format: NoticeFormat, stop: DispatchSemaphore) {
-        position = Mutex(Position(next: query.from))
-        names = query.names
-        limit = query.limit ?? .max
+    init(limit: Int, format: NoticeFormat) {
+        self.limit = limit
         self.format = format
-        self.stop = stop
     }
 
-    var isDone: Bool { position.locked { $0.printed >= limit || $0.failure != nil } }
+    var isDone: Bool { state.locked { $0.stopped || $0.printed >= limit } }
 
-    var failure: (any Error)? { position.locked { $0.failure } }
+    var failure: (any Error)? { state.locked { $0.failure } }
 
-    /// Prints what `read` reads while holding live notices back.
-    func printBacklog(_ read: ((Notice) throws -> Bool) throws -> Void) throws {
-        try position.locked { position in
-            guard position.printed < limit else { return }
-            try read { notice in
-                guard !self.interrupted.load(ordering: .relaxed) else { return false }
-                self.emit(notice, &position)
-                return position.printed < self.limit && position.failure == nil
+    func waitUntilDone() {
+        done.wait()
+    }
+
+    func print(_ notice: Notice) {
+        let finished = state.locked { state -> Bool in
+            guard !state.stopped else { return false }
+            do {
+                Swift.print(try format.line(for: notice))
+                try StandardOutput.check()
+                state.printed += 1
+            } catch {
+                state.failure = error
             }
+            state.stopped = state.printed >= limit || state.failure != nil
+            return state.stopped
         }
-    }
-
-    /// Stops the backlog at its next notice and the tail with it.
-    func interrupt() {
-        interrupted.store(true, ordering: .relaxed)
-        stop.signal()
+        if finished { done.signal() }
     }
 
     /// Ends the tail with `error`: the follower stopped at a row it cannot
     /// read, after printing those before it.
     func fail(_ error: any Error) {
-        position.locked { position in
-            if position.failure == nil { position.failure = error }
+        state.locked { state in
+            if state.failure == nil { state.failure = error }
+            state.stopped = true
         }
-        stop.signal()
+        done.signal()
     }
 
-    func printLive(_ notice: Notice) {
-        guard names?.contains(notice.name) ?? true else { return }
-        position.locked { emit(notice, &$0) }
-    }
-
-    private func emit(_ notice: Notice, _ position: inout Position) {
-        guard let sequence = notice.sequence, sequence >= position.next,
-              position.printed < limit, position.failure == nil else { return }
-        position.next = sequence + 1
-        do {
-            print(try format.line(for: notice))
-            try StandardOutput.check()
-            position.printed += 1
-        } catch {
-            position.failure = error
-        }
-        if position.printed == limit || position.failure != nil { stop.signal() }
+    func stop() {
+        state.locked { $0.stopped = true }
+        done.signal()
     }
 }

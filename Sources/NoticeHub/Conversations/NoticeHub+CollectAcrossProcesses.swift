@@ -1,0 +1,105 @@
+extension NoticeHub {
+    /// Asks every live responder of `name` in any process on this hub's
+    /// journal (on PostgreSQL, any host), except `requester`, and gathers
+    /// their replies until all have answered, `maxReplies` have arrived, or
+    /// `timeout` passes: the contract of
+    /// ``collect(_:payload:from:as:timeout:maxReplies:)``, across processes.
+    ///
+    /// The responders asked are those whose claims
+    /// (``respondAcrossProcesses(to:as:using:)``) are alive when the request
+    /// goes out. With none it returns at once with
+    /// ``ReplyCollection/StopReason/noResponders``, journaling nothing.
+    /// Otherwise the request is journaled as a ``NoticeKind/request`` that
+    /// starts a conversation (or joins the one of `cause`), and each reply
+    /// names it as its ``Notice/cause``. A responder that dies before
+    /// answering stops being waited for within about 100 ms; a failed
+    /// answer is a failed ``Reply`` (``NoticeHubError/responderFailed(responder:reason:)``),
+    /// and counts towards `maxReplies`.
+    ///
+    /// Replies are listed in the order they arrived; `onReply`, when given,
+    /// hears each reply notice as it arrives, on a thread of the journal's.
+    ///
+    /// ```swift
+    /// let forecast = try await hub.collectAcrossProcesses(
+    ///     "weather.now", payload: City(name: "Lyon"), from: "phone",
+    ///     as: Weather.self, timeout: .seconds(2))
+    /// print(forecast.values, forecast.stopReason)
+    /// ```
+    ///
+    /// Throws ``JournalError/noJournal`` for an in-memory hub, or what the
+    /// journal throws when it cannot be read or written.
+    public func collectAcrossProcesses<Value: Decodable & Sendable>(
+        _ name: NoticeName,
+        payload: some Encodable & Sendable,
+        from requester: Sender,
+        as type: Value.Type = Value.self,
+        timeout: Duration,
+        maxReplies: Int = .max,
+        causedBy cause: Notice? = nil,
+        onReply: (@Sendable (Notice) -> Void)? = nil
+    ) async throws -> ReplyCollection<Value> {
+        try await collectAcrossProcesses(
+            name, .value(payload), requester, timeout: timeout, maxReplies: maxReplies,
+            cause: cause, onReply: onReply)
+    }
+
+    /// ``collectAcrossProcesses(_:payload:from:as:timeout:maxReplies:causedBy:onReply:)``
+    /// with a payload given as JSON text, as tools receive it.
+    public func collectAcrossProcesses<Value: Decodable & Sendable>(
+        _ name: NoticeName,
+        json: String,
+        from requester: Sender,
+        as type: Value.Type = Value.self,
+        timeout: Duration,
+        maxReplies: Int = .max,
+        causedBy cause: Notice? = nil,
+        onReply: (@Sendable (Notice) -> Void)? = nil
+    ) async throws -> ReplyCollection<Value> {
+        try await collectAcrossProcesses(
+            name, .json(try NoticePayload.canonicalJSON(json)), requester, timeout: timeout,
+            maxReplies: maxReplies, cause: cause, onReply: onReply)
+    }
+
+    private func collectAcrossProcesses<Value: Decodable & Sendable>(
+        _ name: NoticeName, _ payload: NoticePayload, _ requester: Sender, timeout: Duration,
+        maxReplies: Int, cause: Notice?, onReply: (@Sendable (Notice) -> Void)?
+    ) async throws -> ReplyCollection<Value> {
+        let journal = try requireJournal()
+        guard writer != nil else { throw JournalError.noJournal }
+        let asked = AskedResponders(try journal.liveResponders().filter {
+            $0.responder != requester && $0.name == name
+        })
+        guard asked.count > 0, maxReplies > 0 else {
+            return ReplyCollection(
+                replies: [], stopReason: asked.count == 0 ? .noResponders : .maxRepliesReached, asked: asked.count)
+        }
+        guard !Task.isCancelled else {
+            return ReplyCollection(replies: [], stopReason: .cancelled, asked: asked.count)
+        }
+        let id = NoticeID.next()
+        let links = cause.map(NoticeLinks.caused(by:)) ?? NoticeLinks(conversation: id, cause: nil)
+        let request = try journalWithoutDelivery(
+            Notice(id: id, name: name, sender: requester, payload: payload, kind: .request, links: links))
+        let gathering = RemoteReplies<Value>(
+            asked: asked, maxReplies: maxReplies, decode: Self.reply, onReply: onReply)
+        var query = JournalQuery(from: request.sequence! + 1, kinds: [.reply, .failure])
+        query.cause = id
+        let follower = try JournalFollower(
+            journal: journal, options: .init(query: query, pollInterval: journal.pollInterval)
+        ) { gathering.record($0) }
+        let reason = await gathering.wait(timeout: timeout, journal: journal)
+        follower.cancel()
+        return ReplyCollection(replies: gathering.replies, stopReason: reason, asked: asked.count, request: request)
+    }
+
+    /// A reply notice as a typed reply: its payload decoded as `Value`, or
+    /// the failure it reports.
+    private static func reply<Value: Decodable & Sendable>(_ notice: Notice) -> Reply<Value> {
+        let responder = notice.sender ?? "unknown"
+        guard notice.kind == .reply else {
+            let reason = (try? notice.decode(ReplyFailure.self).error) ?? "no reason given"
+            return Reply(responder: responder, result: .failure(NoticeHubError.responderFailed(responder: responder, reason: reason)))
+        }
+        return Reply(responder: responder, result: Result { () throws(NoticeHubError) in try notice.decode(Value.self) })
+    }
+}

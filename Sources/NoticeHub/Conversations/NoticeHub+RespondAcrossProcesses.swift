@@ -1,0 +1,51 @@
+extension NoticeHub {
+    /// Answers requests named `name` that any process posts to this hub's
+    /// journal (on PostgreSQL, any host), as `responder`, until the returned
+    /// subscription is cancelled or dropped.
+    ///
+    /// The responder announces itself in the journal with a claim the system
+    /// drops if this process dies, so requesters know it is there
+    /// (``collectAcrossProcesses(_:payload:from:as:timeout:maxReplies:onReply:)``).
+    /// Each answer is journaled as a ``NoticeKind/reply`` whose
+    /// ``Notice/cause`` is the request; a handler that throws answers with a
+    /// ``NoticeKind/failure``. Requests are answered one at a time, in journal
+    /// order, on a thread of the responder's own; the responder does not
+    /// answer its own requests.
+    ///
+    /// ```swift
+    /// let answering = try hub.respondAcrossProcesses(to: "weather.now", as: "station") { request in
+    ///     Weather(celsius: 21)
+    /// }
+    /// ```
+    ///
+    /// Throws ``JournalError/noJournal`` for an in-memory hub, or what the
+    /// journal throws when it cannot announce the responder.
+    public func respondAcrossProcesses<Value: Encodable & Sendable>(
+        to name: NoticeName,
+        as responder: Sender,
+        using handler: @escaping @Sendable (Notice) throws -> Value
+    ) throws -> Subscription {
+        try respondAcrossProcesses(name, responder) { .value(try handler($0)) }
+    }
+
+    /// Answers requests across processes with JSON text, as tools do: the
+    /// handler returns one JSON value, checked as ``post(_:sender:json:)``
+    /// checks it.
+    public func respondAcrossProcesses(
+        to name: NoticeName,
+        as responder: Sender,
+        json handler: @escaping @Sendable (Notice) throws -> String
+    ) throws -> Subscription {
+        try respondAcrossProcesses(name, responder) { .json(try NoticePayload.canonicalJSON(try handler($0))) }
+    }
+
+    private func respondAcrossProcesses(
+        _ name: NoticeName, _ responder: Sender, _ handler: @escaping @Sendable (Notice) throws -> NoticePayload
+    ) throws -> Subscription {
+        let journal = try requireJournal()
+        guard writer != nil else { throw JournalError.noJournal }
+        let registration = try JournalResponder(
+            hub: self, journal: journal, name: name, responder: responder, handler: handler)
+        return Subscription(registration: registration, issuer: identity)
+    }
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import NoticeHub
+import NoticeJSON
+
+struct RespondCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "respond",
+        abstract: "Answer requests of a name from any process until interrupted.",
+        discussion: """
+            The responder announces itself in the journal, so requesters count \
+            it while it runs, and stop counting it the moment it ends, however it \
+            ends. It answers each request with --reply's JSON, or with what \
+            --exec's command prints: the command runs in /bin/sh with the \
+            request's payload on standard input and NOTICEHUB_REQUEST_ID, \
+            NOTICEHUB_REQUEST_NAME and NOTICEHUB_REQUEST_SENDER set; it must \
+            print one JSON value and exit 0, or the requester gets a failure \
+            naming what went wrong. Requests are answered one at a time.
+
+            Prints `answering NAME as SENDER` once it is announced, then one \
+            line per request: `#SEQ from SENDER: replied` or `#SEQ from SENDER: \
+            failed: REASON`. Runs until interrupted (SIGINT or SIGTERM, exit 0).
+
+            Example:
+              noticectl respond weather.now --reply '{"celsius":21}'
+              noticectl respond weather.now --exec 'jq "{city: .city, celsius: 21}"'
+            """
+    )
+
+    @OptionGroup var journal: JournalOptions
+
+    @Argument(help: "The request name to answer.", transform: NoticeName.init(validating:))
+    var name: NoticeName
+
+    @Option(help: "Who answers (the replies' sender); default HOST:PID.", transform: Sender.init(validating:))
+    var sender: Sender?
+
+    @Option(help: ArgumentHelp(
+        "The JSON value to answer with, or @FILE to read it from a file.", valueName: "json"))
+    var reply: String?
+
+    @Option(help: ArgumentHelp("A shell command whose output answers each request.", valueName: "command"))
+    var exec: String?
+
+    func validate() throws {
+        if (reply == nil) == (exec == nil) { throw ValidationError("give exactly one of --reply and --exec") }
+    }
+
+    /// Why `json` is not one JSON value, in one line.
+    private static func problem(with json: String) -> String {
+        do {
+            _ = try JSONParser.parse(json)
+            return "none"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    func run() throws {
+        let answer: @Sendable (Notice) throws -> String
+        if let reply {
+            let json = try PayloadArgument.text(of: reply)
+            guard (try? JSONParser.parse(json)) != nil else {
+                throw ValidationError("--reply is not one JSON value: \(Self.problem(with: json))")
+            }
+            answer = { _ in json }
+        } else {
+            let command = exec!
+            answer = { request in
+                let printed = try ShellAnswer.run(command, for: request)
+                guard (try? JSONParser.parse(printed)) != nil else {
+                    throw CommandFailure("the command printed no JSON value: \(Self.problem(with: printed))")
+                }
+                return printed
+            }
+        }
+        let hub = try journal.openHub()
+        let sender = try sender ?? Sender(validating: "\(ProcessInfo.processInfo.hostName):\(getpid())")
+        let answering = try hub.respondAcrossProcesses(to: name, as: sender) { request in
+            let from = request.sender.map { TextField.shown($0.rawValue) } ?? "-"
+            let sequence = request.sequence.map { "#\($0)" } ?? "-"
+            do {
+                let json = try answer(request)
+                print("\(sequence) from \(from): replied")
+                return json
+            } catch {
+                print("\(sequence) from \(from): failed: \(error)")
+                throw error
+            }
+        }
+        print("answering \(TextField.shown(name.rawValue)) as \(TextField.shown(sender.rawValue))")
+        try StandardOutput.check()
+        let stop = DispatchSemaphore(value: 0)
+        let signals = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stop.signal() }
+            source.resume()
+            return source
+        }
+        stop.wait()
+        answering.cancel()
+        withExtendedLifetime(signals) {}
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import NoticeHub
+
+/// `respond --exec`: runs a shell command per request, with the request's
+/// payload on its standard input, and answers with what it prints.
+enum ShellAnswer {
+    /// What the command printed, trimmed; throws ``CommandFailure`` naming
+    /// the exit status and the last line of standard error when it fails.
+    static func run(_ command: String, for request: Notice) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        var environment = ProcessInfo.processInfo.environment
+        environment["NOTICEHUB_REQUEST_ID"] = request.id.description
+        environment["NOTICEHUB_REQUEST_NAME"] = request.name.rawValue
+        environment["NOTICEHUB_REQUEST_SENDER"] = request.sender?.rawValue ?? ""
+        process.environment = environment
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Read both pipes while writing, so a command that prints a lot
+        // before reading its input cannot block on a full pipe.
+        let printed = PipeReader(output), complaints = PipeReader(errors)
+        input.fileHandleForWriting.write(Data(try request.payloadJSON().utf8))
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        let text = String(decoding: printed.finish(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            let status = process.terminationReason == .exit
+                ? "exit status \(process.terminationStatus)" : "signal \(process.terminationStatus)"
+            let last = String(decoding: complaints.finish(), as: UTF8.self)
+                .split(whereSeparator: \.isNewline).last.map { ": \($0)" } ?? ""
+            throw CommandFailure("the command ended with \(status)\(last)")
+        }
+        _ = complaints.finish()
+        return text
+    }
+}
+
+/// Reads a pipe to its end on a queue of its own.
+private final class PipeReader: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        DispatchQueue.global().async { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    /// Everything the pipe carried, once its writer closed it.
+    func finish() -> Data {
+        done.wait()
+        done.signal()
+        return data
+    }
+}
