@@ -13,6 +13,7 @@ public enum BenchSuite {
         "replay.typed", "replay.memory",
         "request.r1", "request.r1.async", "collect.r10",
         "follow.latency",
+        "request.journal.roundtrip", "request.journal.none",
         "rebuild.state", "rebuild.replay",
     ] + postgresIDs
 
@@ -20,6 +21,7 @@ public enum BenchSuite {
     /// build with the `Postgres` trait.
     public static let postgresIDs = [
         "pg.append.t1", "pg.append.t8", "pg.follow.latency", "pg.follow.latency.poll", "pg.claim.handover",
+        "pg.request.roundtrip", "pg.request.none",
     ]
 
     /// Runs the selected workloads, reporting each result as it is known.
@@ -33,9 +35,13 @@ public enum BenchSuite {
         try ReplayBench.run(options, report: report)
         for result in try await ReplyBench.run(options) { report(result) }
         if options.selects("follow.latency") { report(try FollowBench.run(options)) }
+        try await RequestAcrossProcessesBench.run(options, report: report)
         try RebuildBench.run(options, report: report)
         #if Postgres
-        if let url = options.postgres { try PostgresBench.run(url, options, report: report) }
+        if let url = options.postgres {
+            try PostgresBench.run(url, options, report: report)
+            try await PostgresBench.requests(url, options, report: report)
+        }
         #endif
     }
 

@@ -31,6 +31,16 @@ enum PostgresBench {
         if options.selects("pg.claim.handover") { report(try claimHandover(base, options)) }
     }
 
+    /// `pg.request.roundtrip` and `pg.request.none`: requests across
+    /// processes through the server (``RequestAcrossProcessesBench``).
+    static func requests(_ base: String, _ options: BenchOptions, report: (BenchResult) -> Void) async throws {
+        guard options.selects("pg.request.roundtrip") || options.selects("pg.request.none") else { return }
+        let schema = try Schema(base)
+        let results = try await RequestAcrossProcessesBench.run(
+            "pg.request", journal: PostgresJournal(url: schema.url), location: schema.url, options)
+        results.forEach(report)
+    }
+
     static func appends(_ base: String, threadCounts: [Int], _ options: BenchOptions) throws -> [BenchResult] {
         let total = options.size(8_000, floor: 800)
         var batches = Array(repeating: [Double](), count: threadCounts.count)

@@ -14,7 +14,7 @@ struct ProbeCommand: ParsableCommand {
               noticectl probe post --db postgres://app@localhost/app --count 5000 --sender p1
             """,
         shouldDisplay: false,
-        subcommands: [ProbePostCommand.self]
+        subcommands: [ProbePostCommand.self, ProbeRequestCommand.self]
     )
 }
 

@@ -56,7 +56,8 @@ struct RequestCommand: ParsableCommand {
 
     func run() throws {
         let json = try PayloadArgument.text(of: payload)
-        let hub = try journal.openHub()
+        // No journal, no responder: a request never creates one.
+        let hub = try journal.openHub(creatingIfMissing: false)
         let printer = ReplyPrinter(json: self.json)
         let (name, sender, timeout, maxReplies) = (name, sender, timeout.duration, maxReplies ?? .max)
         let collected = try AsyncWork.value {

@@ -57,6 +57,10 @@ struct NoticectlRunner: Sendable {
     /// with `holdingOutput`, its stdout is not read until `readOutput()`, so
     /// the command blocks once the pipe is full.
     func start(_ arguments: String..., holdingOutput: Bool = false) throws -> LiveProcess {
+        try start(arguments, holdingOutput: holdingOutput)
+    }
+
+    func start(_ arguments: [String], holdingOutput: Bool = false) throws -> LiveProcess {
         try LiveProcess(makeProcess(arguments), holdingOutput: holdingOutput)
     }
 
