@@ -94,6 +94,37 @@ struct DocumentationExamplesTests {
         withExtendedLifetime(listener) {}
     }
 
+    struct City: Codable, Sendable { let name: String }
+    struct Forecast: Codable, Sendable { let celsius: Int }
+
+    @Test func conversationsAcrossProcesses() async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("j.sqlite")
+        let answers = Log<String>()
+        let station = try NoticeHub(journal: SQLiteJournal(path: path))
+        let answering = try station.respondAcrossProcesses(to: "weather.now", as: "station") { request in
+            Forecast(celsius: try request.decode(City.self).name.count)
+        }
+        let phone = try NoticeHub(journal: SQLiteJournal(path: path))
+        let forecast = try await phone.collectAcrossProcesses(
+            "weather.now", payload: City(name: "Lyon"), from: "phone", as: Forecast.self,
+            timeout: .seconds(2))
+        answers.append("\(forecast.values) \(forecast.stopReason)")
+        answering.cancel()
+        #expect(answers.all == ["[NoticeHubTests.DocumentationExamplesTests.Forecast(celsius: 4)] allAnswered"])
+    }
+
+    @Test func causeOutsideADelivery() throws {
+        let hub = NoticeHub()
+        let causes = Log<Bool>()
+        let liked = try hub.post("news.liked")
+        let changed = try NoticeHub.withCause(liked) {
+            try hub.post("profile.changed")
+        }
+        causes.append(changed.cause == liked.id)
+        #expect(causes.all == [true])
+    }
+
     @Test func everySwiftSampleInTheCatalogIsCompiledHere() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()

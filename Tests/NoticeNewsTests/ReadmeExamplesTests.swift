@@ -151,6 +151,30 @@ struct ReadmeExamplesTests {
         #expect(indexed == Array(["indexing 1", "indexing 2"].prefix(indexed.count)), "in order, from its cursor")
     }
 
+    @Test func requestsAcrossProcesses() async throws {
+        let output = Output()
+        @Sendable func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+        let directory = TemporaryDirectory()
+        let path = directory.path("noticehub.sqlite")
+
+        struct City: Codable, Sendable { var name: String }
+        struct Weather: Codable, Sendable { var celsius: Int }
+
+        let station = try NoticeHub(journal: SQLiteJournal(path: path))  // in another process, say
+        let answering = try station.respondAcrossProcesses(to: "weather.now", as: "station") { request in
+            Weather(celsius: try request.decode(City.self).name == "Lyon" ? 21 : 15)
+        }
+
+        let phone = try NoticeHub(journal: SQLiteJournal(path: path))
+        let forecast = try await phone.collectAcrossProcesses(
+            "weather.now", payload: City(name: "Lyon"), from: "phone", as: Weather.self,
+            timeout: .seconds(2))
+        print(forecast.values.map(\.celsius), forecast.stopReason)  // [21] allAnswered
+        answering.cancel()
+
+        #expect(output.all == ["[21] allAnswered"])
+    }
+
     @Test func aRecordedSessionRebuildsTheFeed() throws {
         let session = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Fixtures/likes-session.jsonl")  // from noticectl export

@@ -1,0 +1,144 @@
+import Foundation
+@testable import NoticeHub
+import Synchronization
+import Testing
+import TestSupport
+
+/// Requests answered through a journal: every hub here opens the same
+/// SQLite file with connections and claims of its own, as processes do
+/// (`NoticectlTests` runs them as processes, and kills one mid-request).
+struct RequestsAcrossProcessesTests {
+    struct City: Codable, Sendable { let name: String }
+    struct Weather: Codable, Sendable, Hashable { let celsius: Int }
+
+    private let directory = TemporaryDirectory()
+
+    private func hub() throws -> NoticeHub {
+        try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
+    }
+
+    @Test func withoutALiveResponderItReturnsAtOnceAndJournalsNothing() async throws {
+        let phone = try hub()
+        let gone = try hub().respondAcrossProcesses(to: "weather.now", as: "station") { _ in Weather(celsius: 1) }
+        gone.cancel()
+        let own = try phone.respondAcrossProcesses(to: "weather.now", as: "phone") { _ in Weather(celsius: 2) }
+        let answer = try await phone.collectAcrossProcesses(
+            "weather.now", payload: City(name: "Lyon"), from: "phone", as: Weather.self, timeout: .seconds(60))
+        #expect(answer.stopReason == .noResponders, "a cancelled responder and the requester's own are not asked")
+        #expect(answer.asked == 0 && answer.replies.isEmpty)
+        #expect(try phone.lastSequence() == 0)
+        own.cancel()
+    }
+
+    @Test func everyLiveResponderAnswersAndTheJournalShowsTheConversation() async throws {
+        let (north, south, phone) = (try hub(), try hub(), try hub())
+        let first = try north.respondAcrossProcesses(to: "weather.now", as: "north") { request in
+            Weather(celsius: try request.decode(City.self).name.count)
+        }
+        let second = try south.respondAcrossProcesses(to: "weather.now", as: "south") { _ in Weather(celsius: 30) }
+        let observed = Recorder<String>()
+        let observer = phone.observe("weather.now") { observed.append($0.kind.rawValue) }
+        let heard = Recorder<NoticeID>()
+        let answer = try await phone.collectAcrossProcesses(
+            "weather.now", payload: City(name: "Lyon"), from: "phone", as: Weather.self,
+            timeout: .seconds(60), onReply: { heard.append($0.id) })
+        #expect(answer.stopReason == .allAnswered)
+        #expect(answer.asked == 2)
+        #expect(Set(answer.values) == [Weather(celsius: 4), Weather(celsius: 30)])
+        #expect(Set(answer.replies.map(\.responder)) == ["north", "south"])
+        #expect(heard.elements.count == 2, "onReply heard each reply")
+        var stored: [Notice] = []
+        try phone.readJournal(JournalQuery()) { stored.append($0); return true }
+        try #require(stored.count == 3)
+        let request = stored[0]
+        #expect(request.kind == .request && request.sender == "phone")
+        #expect(request.conversation == request.id && request.cause == nil, "a request starts its conversation")
+        for reply in stored.dropFirst() {
+            #expect(reply.kind == .reply && reply.name == "weather.now")
+            #expect(reply.cause == request.id && reply.conversation == request.id)
+        }
+        #expect(Set(heard.elements) == Set(stored.dropFirst().map(\.id)))
+        #expect(observed.elements.isEmpty, "requests and replies are not delivered to observers")
+        withExtendedLifetime((first, second, observer)) {}
+    }
+
+    @Test func theCapStopsTheCollectionAndAFailureCounts() async throws {
+        let (a, b, c, phone) = (try hub(), try hub(), try hub(), try hub())
+        struct Broken: Error, CustomStringConvertible { var description: String { "sensor unplugged" } }
+        let responders = [
+            try a.respondAcrossProcesses(to: "weather.now", as: "a") { _ -> Weather in throw Broken() },
+            try b.respondAcrossProcesses(to: "weather.now", as: "b") { _ in Weather(celsius: 2) },
+            try c.respondAcrossProcesses(to: "weather.now", as: "c") { _ in Weather(celsius: 3) },
+        ]
+        let all = try await phone.collectAcrossProcesses(
+            "weather.now", payload: City(name: "Lyon"), from: "phone", as: Weather.self, timeout: .seconds(60))
+        #expect(all.stopReason == .allAnswered && all.replies.count == 3)
+        let failure = try #require(all.replies.first { $0.responder == "a" })
+        #expect(throws: NoticeHubError.responderFailed(responder: "a", reason: "sensor unplugged")) { try failure.result.get() }
+        let capped = try await phone.collectAcrossProcesses(
+            "weather.now", payload: City(name: "Lyon"), from: "phone", as: Weather.self,
+            timeout: .seconds(60), maxReplies: 2)
+        #expect(capped.stopReason == .maxRepliesReached && capped.replies.count == 2 && capped.asked == 3)
+        responders.forEach { $0.cancel() }
+    }
+
+    @Test func aSlowResponderRunsIntoTheTimeout() async throws {
+        let (station, phone) = (try hub(), try hub())
+        let release = DispatchSemaphore(value: 0)
+        let slow = try station.respondAcrossProcesses(to: "weather.now", as: "station") { _ in
+            release.wait()
+            return Weather(celsius: 1)
+        }
+        let answer = try await phone.collectAcrossProcesses(
+            "weather.now", payload: City(name: "Lyon"), from: "phone", as: Weather.self, timeout: .milliseconds(200))
+        #expect(answer.stopReason == .timedOut && answer.replies.isEmpty && answer.asked == 1)
+        release.signal()
+        slow.cancel()
+    }
+
+    @Test func cancellingTheCollectingTaskStopsIt() async throws {
+        let (station, phone) = (try hub(), try hub())
+        let release = DispatchSemaphore(value: 0)
+        let slow = try station.respondAcrossProcesses(to: "weather.now", as: "station") { _ in
+            release.wait()
+            return Weather(celsius: 1)
+        }
+        let task = Task {
+            try await phone.collectAcrossProcesses(
+                "weather.now", payload: City(name: "Lyon"), from: "phone", as: Weather.self, timeout: .seconds(60))
+        }
+        // Cancelled once the request is journaled, that is once it waits.
+        while try phone.lastSequence() == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        task.cancel()
+        #expect(try await task.value.stopReason == .cancelled)
+        release.signal()
+        slow.cancel()
+    }
+
+    @Test func aResponderPostingWhileItAnswersNamesTheRequestAsCause() async throws {
+        let (station, phone) = (try hub(), try hub())
+        let answering = try station.respondAcrossProcesses(to: "weather.now", as: "station") { _ in
+            try station.post("weather.asked", sender: "station")
+            return Weather(celsius: 5)
+        }
+        let answer = try await phone.collectAcrossProcesses(
+            "weather.now", payload: City(name: "Lyon"), from: "phone", as: Weather.self, timeout: .seconds(60))
+        #expect(answer.values == [Weather(celsius: 5)])
+        var asked: [Notice] = []
+        try phone.readJournal(JournalQuery(names: ["weather.asked"])) { asked.append($0); return true }
+        var requests: [Notice] = []
+        try phone.readJournal(JournalQuery(kinds: [.request])) { requests.append($0); return true }
+        #expect(asked.first?.cause == requests.first?.id && asked.first?.conversation == requests.first?.id)
+        answering.cancel()
+    }
+
+    @Test func anInMemoryHubCannotRequestAcrossProcesses() async throws {
+        await #expect(throws: JournalError.noJournal) {
+            _ = try await NoticeHub().collectAcrossProcesses(
+                "weather.now", payload: City(name: "Lyon"), from: "phone", as: Weather.self, timeout: .seconds(1))
+        }
+        #expect(throws: JournalError.noJournal) {
+            _ = try NoticeHub().respondAcrossProcesses(to: "weather.now", as: "station") { _ in Weather(celsius: 1) }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `noticectl request` and `respond` as separate processes on one journal.
+struct RequestRespondTests {
+    private let scratch = TemporaryDirectory()
+    private var cli: NoticectlRunner { NoticectlRunner(in: scratch) }
+
+    /// Starts `respond` and waits until it is announced.
+    private func responder(_ arguments: String...) throws -> LiveProcess {
+        let process = try cli.start(["respond"] + arguments)
+        try #require(process.waitForLines(1), "the responder did not announce itself")
+        #expect(process.lines.first?.hasPrefix("answering ") == true)
+        return process
+    }
+
+    @Test func aRequestCollectsTheRepliesAndTheJournalShowsTheConversation() throws {
+        try cli("init")
+        let north = try responder("weather.now", "--sender", "north", "--reply", #"{"celsius":21}"#)
+        let south = try responder("weather.now", "--sender", "south", "--exec", #"sed 's/Lyon/Paris/'"#)
+        let asked = try cli("request", "weather.now", "--payload", #"{"city":"Lyon"}"#, "--timeout", "30s")
+        #expect(asked.status == 0 && asked.stderr == "")
+        let lines = asked.stdout.split(separator: "\n").map(String.init)
+        try #require(lines.count == 3, "\(asked.stdout)")
+        #expect(Set(lines.prefix(2)) == [#"north {"celsius":21}"#, #"south {"city":"Paris"}"#])
+        #expect(lines[2].hasPrefix("allAnswered: 2 of 2 asked, request "))
+        let requestID = String(lines[2].split(separator: " ").last!)
+
+        let journaled = try cli("tail", "--json")
+        let rows = journaled.stdout.split(separator: "\n")
+        try #require(rows.count == 3)
+        #expect(rows[0].contains(#""kind":"request","conversation":"\#(requestID)""#))
+        for reply in rows.dropFirst() {
+            #expect(reply.contains(#""kind":"reply","conversation":"\#(requestID)","cause":"\#(requestID)""#), "\(reply)")
+        }
+        #expect(try cli("tail", "--conversation", requestID, "--json").stdout == journaled.stdout)
+        #expect(try cli("tail", "--conversation", requestID, "--name", "other").stdout == "")
+
+        let exported = try cli("export")
+        let copy = NoticectlRunner(in: TemporaryDirectory())
+        #expect(try copy("import", input: exported.stdout).status == 0)
+        #expect(try copy("tail", "--json").stdout == journaled.stdout, "import keeps kind, conversation and cause")
+
+        for process in [north, south] {
+            process.send(SIGTERM)
+            let ended = try #require(process.waitForExit())
+            #expect(ended.status == 0)
+            #expect(ended.stdout.contains("from noticectl: replied"))
+        }
+    }
+
+    @Test func withoutAResponderTheRequestSaysSoAndJournalsNothing() throws {
+        try cli("init")
+        let gone = try responder("weather.now", "--reply", "1")
+        gone.send(SIGINT)
+        #expect(try #require(gone.waitForExit()).status == 0)
+        let asked = try cli("request", "weather.now", "--json")
+        #expect(asked == Outcome(
+            status: 1, stdout: #"{"stopReason":"noResponders","asked":0,"replies":0,"request":null}"# + "\n", stderr: ""))
+        #expect(try cli("tail").stdout == "")
+    }
+
+    @Test func aResponderKilledMidRequestIsNotWaitedFor() throws {
+        try cli("init")
+        let stuck = try responder("weather.now", "--exec", "sleep 60")
+        let asking = try cli.start("request", "weather.now", "--timeout", "60s")
+        // The request is journaled once the responder's command runs.
+        let deadline = ContinuousClock.now + .seconds(20)
+        while try cli("tail", "--limit", "1").stdout.isEmpty, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        stuck.send(SIGKILL)
+        let ended = try #require(asking.waitForExit(timeout: .seconds(30)))
+        #expect(ended.status == 1, "nobody answered")
+        #expect(ended.stdout.hasPrefix("allAnswered: 0 of 1 asked"), "not timedOut: \(ended.stdout)")
+    }
+
+    @Test func aFailingCommandAnswersWithAFailure() throws {
+        try cli("init")
+        let failing = try responder("weather.now", "--sender", "broken", "--exec", "echo 'no sensor' >&2; exit 3")
+        let asked = try cli("request", "weather.now")
+        #expect(asked.status == 0, "a failure is an answer")
+        #expect(asked.stdout.hasPrefix("broken failed: the command ended with exit status 3: no sensor\nallAnswered: 1 of 1 asked"))
+        failing.send(SIGTERM)
+        _ = failing.waitForExit()
+    }
+
+    @Test(arguments: [
+        (["request", "weather.now", "--max", "0"], "error: --max must be at least 1"),
+        (["request", "weather.now", "--timeout", "soon"], "error: The value 'soon' is invalid for '--timeout <timeout>'"),
+        (["request", "news.*x", "--payload", "{"], "error: invalid payload"),
+        (["respond", "weather.now"], "error: give exactly one of --reply and --exec"),
+        (["respond", "weather.now", "--reply", "{", "--sender", "s"], "error: --reply is not one JSON value"),
+    ])
+    func badInputIsOneLineAndChangesNothing(arguments: [String], message: String) throws {
+        try cli("init")
+        let outcome = try cli.run(arguments)
+        #expect(outcome.status != 0)
+        #expect(outcome.stderr.hasPrefix(message), "\(outcome.stderr)")
+        #expect(outcome.stderr.split(separator: "\n").count <= 2, "one line, and at most a help hint")
+        #expect(try cli("tail").stdout == "")
+    }
+}
