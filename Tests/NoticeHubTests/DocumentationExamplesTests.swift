@@ -49,7 +49,7 @@ struct DocumentationExamplesTests {
         let checker = hub.respond(to: "collision.check", as: "AA101") { notice in
             try notice.value(as: Int.self) == 12
         }
-        let collection = await hub.collect(
+        let collection = try await hub.collect(
             "collision.check", payload: 12, from: "CX200", as: Bool.self,
             timeout: .milliseconds(200), maxReplies: 5)
         for reply in collection.replies {

@@ -94,10 +94,10 @@ struct ReadmeExamplesTests {
         let responder = hub.respond(to: "collision.check", as: "AA101") { notice in
             try notice.value(as: Int.self) == 12
         }
-        let replies = hub.request("collision.check", payload: 12, from: "CX200", as: Bool.self)
+        let replies = try hub.request("collision.check", payload: 12, from: "CX200", as: Bool.self)
         print(replies.map(\.responder), replies.map(\.value))  // [AA101] [Optional(true)]
 
-        let collected = await hub.collect(
+        let collected = try await hub.collect(
             "collision.check", payload: 12, from: "CX200", as: Bool.self,
             timeout: .milliseconds(200), maxReplies: 5)
         print(collected.asked, collected.values, collected.stopReason)  // 1 [true] allAnswered
