@@ -150,12 +150,16 @@ final class SQLiteJournalConnection: JournalConnection {
     func read(_ query: JournalQuery, _ body: (Notice) throws -> Bool) throws {
         var sql = "SELECT seq, id, name, sender, payload, posted_at FROM notices WHERE seq >= ?"
         if query.through != nil { sql += " AND seq <= ?" }
-        if let names = query.names {
+        // Patterns are narrowed here and matched below, where the limit counts.
+        let patterns = query.patternFilter
+        if let patterns {
+            if patterns.narrowsInSQL { sql += " AND (\(patterns.sqliteCondition))" }
+        } else if let names = query.names {
             sql += " AND name IN (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))"
         }
         if query.sender != nil { sql += " AND sender = ?" }
         sql += " ORDER BY seq"
-        if query.limit != nil { sql += " LIMIT ?" }
+        if query.limit != nil, patterns == nil { sql += " LIMIT ?" }
 
         let statement = try storage { try connection.cachedStatement(sql) }
         defer { statement.reset() }
@@ -167,11 +171,17 @@ final class SQLiteJournalConnection: JournalConnection {
         try storage {
             try bind(query.from)
             if let through = query.through { try bind(through) }
-            for name in query.names?.sorted(by: { $0.rawValue < $1.rawValue }) ?? [] { try bind(name.rawValue) }
+            if let patterns {
+                if patterns.narrowsInSQL { for value in patterns.sqliteValues { try bind(value) } }
+            } else {
+                for name in query.names?.sorted(by: { $0.rawValue < $1.rawValue }) ?? [] { try bind(name.rawValue) }
+            }
             if let sender = query.sender { try bind(sender.rawValue) }
             // SQLite reads a negative LIMIT as none at all.
-            if let limit = query.limit { try bind(Int64(max(0, limit))) }
+            if let limit = query.limit, patterns == nil { try bind(Int64(max(0, limit))) }
         }
+        var left = patterns == nil ? Int.max : query.limit.map { max(0, $0) } ?? Int.max
+        guard left > 0 else { return }
         var rows = RowDecoder()
         var check = query.checksRows ? RowCheck() : nil
         while try storage({ try statement.step() }) {
@@ -179,7 +189,11 @@ final class SQLiteJournalConnection: JournalConnection {
             if check != nil, let problem = check!.problem(in: statement) {
                 throw JournalError.malformedRow(sequence: statement.int64(at: 0), problem: problem)
             }
-            guard try body(rows.notice(from: statement, isReplay: query.markedAsReplay)) else { return }
+            let notice = try rows.notice(from: statement, isReplay: query.markedAsReplay)
+            if let patterns, !patterns.admits(notice.name) { continue }
+            guard try body(notice) else { return }
+            left -= 1
+            if left == 0 { return }
         }
     }
 
