@@ -17,6 +17,7 @@ struct TailCommand: ParsableCommand {
 
             Example:
               noticectl tail --name news.liked --limit 10
+              noticectl tail --name 'news.*' --follow
               noticectl tail --follow --json | grep alice
             """
     )
@@ -25,7 +26,9 @@ struct TailCommand: ParsableCommand {
 
     @OptionGroup var start: StartOption
 
-    @Option(help: "Only notices with this name.", transform: NoticeName.init(validating:))
+    @Option(
+        help: "Only notices with this name, or a pattern: news.* (one segment), news.> (one or more).",
+        transform: NoticeName.init(validating:))
     var name: NoticeName?
 
     @Option(help: "Only notices from this sender.", transform: Sender.init(validating:))

@@ -54,14 +54,14 @@ private final class Printer: Sendable {
     private let position: Mutex<Position>
     /// Set by SIGINT or SIGTERM; the backlog checks it at every notice.
     private let interrupted = Atomic<Bool>(false)
-    private let names: Set<NoticeName>?
+    private let query: JournalQuery
     private let limit: Int
     private let format: NoticeFormat
     private let stop: DispatchSemaphore
 
     init(query: JournalQuery, format: NoticeFormat, stop: DispatchSemaphore) {
         position = Mutex(Position(next: query.from))
-        names = query.names
+        self.query = query
         limit = query.limit ?? .max
         self.format = format
         self.stop = stop
@@ -99,7 +99,7 @@ private final class Printer: Sendable {
     }
 
     func printLive(_ notice: Notice) {
-        guard names?.contains(notice.name) ?? true else { return }
+        guard query.selects(name: notice.name) else { return }
         position.locked { emit(notice, &$0) }
     }
 
