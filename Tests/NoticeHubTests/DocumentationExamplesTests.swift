@@ -43,6 +43,21 @@ struct DocumentationExamplesTests {
         withExtendedLifetime(screen) {}
     }
 
+    @Test func wildcardNames() throws {
+        let hub = NoticeHub()
+        let seen = Log<String>()
+        let likes = hub.observe("news.*") { notice in
+            seen.append("news.* saw \(notice.name)")
+        }
+        let everything = hub.observe("news.>") { notice in
+            seen.append("news.> saw \(notice.name)")
+        }
+        try hub.post("news.liked")
+        try hub.post("news.liked.twice")
+        #expect(seen.all == ["news.* saw news.liked", "news.> saw news.liked", "news.> saw news.liked.twice"])
+        withExtendedLifetime([likes, everything]) {}
+    }
+
     @Test func collectingReplies() async throws {
         let hub = NoticeHub()
         let answers = Log<String>()

@@ -54,6 +54,21 @@ struct ReadmeExamplesTests {
         withExtendedLifetime(subscription) {}
     }
 
+    @Test func wildcardNames() throws {
+        let output = Output()
+        @Sendable func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+        let hub = NoticeHub()
+
+        let oneSegment = hub.observe("chat.*") { print("chat.* hears \($0.name)") }
+        let anyDepth = hub.observe("chat.>") { print("chat.> hears \($0.name)") }
+        try hub.post("chat.general")         // chat.* hears chat.general, then chat.> hears chat.general
+        try hub.post("chat.general.thread")  // chat.> hears chat.general.thread
+
+        #expect(output.all == ["chat.* hears chat.general", "chat.> hears chat.general", "chat.> hears chat.general.thread"])
+        #expect(throws: NoticeHubError.patternNotPostable("chat.*")) { try hub.post("chat.*") }
+        withExtendedLifetime([oneSegment, anyDepth]) {}
+    }
+
     @Test func namesAtRunTime() throws {
         let input = "news.shared"
         let name = try NoticeName(validating: input)
