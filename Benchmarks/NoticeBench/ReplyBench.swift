@@ -35,7 +35,7 @@ enum ReplyBench {
             let start = now()
             var sum = 0
             for i in 0..<count {
-                let collection = await hub.collect("bench.ask", payload: i, from: "asker", as: Int.self, timeout: .seconds(10))
+                let collection = try await hub.collect("bench.ask", payload: i, from: "asker", as: Int.self, timeout: .seconds(10))
                 sum &+= collection.values.first ?? -1_000_000
             }
             let elapsed = now() - start
@@ -69,7 +69,7 @@ enum ReplyBench {
             {
                 var sum = 0
                 for i in 0..<count {
-                    for reply in hub.request("bench.collect", payload: i, from: "asker", as: Int.self) {
+                    for reply in try hub.request("bench.collect", payload: i, from: "asker", as: Int.self) {
                         sum &+= reply.value ?? 0
                     }
                 }

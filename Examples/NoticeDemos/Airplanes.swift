@@ -50,9 +50,10 @@ public final class Airspace: Sendable {
                 Set(positions.filter { $0.value.distanceFromRunway <= position.distanceFromRunway }.keys)
             }
         }
-        let replies = hub.request(
+        // The name is a literal, which a request cannot be refused for.
+        let replies = (try? hub.request(
             Self.positionChanged, payload: position, from: plane, as: Bool.self,
-            askingOnly: closer.map { closer in { closer.contains($0) } })
+            askingOnly: closer.map { closer in { closer.contains($0) } })) ?? []
         asked.add(replies.count, ordering: .relaxed)
         return replies.contains { $0.value == true }
     }

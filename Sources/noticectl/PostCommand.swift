@@ -17,7 +17,9 @@ struct PostCommand: ParsableCommand {
 
     @OptionGroup var journal: JournalOptions
 
-    @Argument(help: "The notice's name, e.g. news.liked.", transform: NoticeName.init(validating:))
+    @Argument(
+        help: "The notice's name, e.g. news.liked: a literal, not a pattern such as news.*.",
+        transform: NoticeName.init(validating:))
     var name: NoticeName
 
     @Option(help: "Who posts it.", transform: Sender.init(validating:))
@@ -26,6 +28,11 @@ struct PostCommand: ParsableCommand {
     @Option(help: ArgumentHelp(
         "A JSON value, or @FILE to read it from a file (@- for standard input).", valueName: "json"))
     var payload = "{}"
+
+    func validate() throws {
+        // Before the journal is opened (or made): a refused post leaves nothing.
+        if name.isPattern { throw ValidationError("\(NoticeHubError.patternNotPostable(name))") }
+    }
 
     func run() throws {
         let json = try PayloadArgument.text(of: payload)

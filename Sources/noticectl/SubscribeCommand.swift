@@ -26,7 +26,9 @@ struct SubscribeCommand: ParsableCommand {
     @Argument(help: "The subscriber's name, which keeps its cursor.")
     var subscriber: String
 
-    @Option(help: "Only notices with this name (repeatable).", transform: NoticeName.init(validating:))
+    @Option(
+        help: "Only notices with this name, or a pattern: news.* (one segment), news.> (one or more). Repeatable.",
+        transform: NoticeName.init(validating:))
     var name: [NoticeName] = []
 
     @Flag(help: "Print each notice as a JSON line.")

@@ -23,6 +23,7 @@ struct TailCommand: ParsableCommand {
 
             Example:
               noticectl tail --name news.liked --limit 10
+              noticectl tail --name 'news.*' --follow
               noticectl tail --conversation 0194f3b2-6c1e-7a3d-9c41-2f5e8d7b6a10 --json
               noticectl tail --follow --json | grep alice
             """
@@ -32,7 +33,9 @@ struct TailCommand: ParsableCommand {
 
     @OptionGroup var start: StartOption
 
-    @Option(help: "Only notices with this name.", transform: NoticeName.init(validating:))
+    @Option(
+        help: "Only notices with this name, or a pattern: news.* (one segment), news.> (one or more).",
+        transform: NoticeName.init(validating:))
     var name: NoticeName?
 
     @Option(help: "Only notices from this sender.", transform: Sender.init(validating:))

@@ -43,13 +43,28 @@ struct DocumentationExamplesTests {
         withExtendedLifetime(screen) {}
     }
 
+    @Test func wildcardNames() throws {
+        let hub = NoticeHub()
+        let seen = Log<String>()
+        let likes = hub.observe("news.*") { notice in
+            seen.append("news.* saw \(notice.name)")
+        }
+        let everything = hub.observe("news.>") { notice in
+            seen.append("news.> saw \(notice.name)")
+        }
+        try hub.post("news.liked")
+        try hub.post("news.liked.twice")
+        #expect(seen.all == ["news.* saw news.liked", "news.> saw news.liked", "news.> saw news.liked.twice"])
+        withExtendedLifetime([likes, everything]) {}
+    }
+
     @Test func collectingReplies() async throws {
         let hub = NoticeHub()
         let answers = Log<String>()
         let checker = hub.respond(to: "collision.check", as: "AA101") { notice in
             try notice.value(as: Int.self) == 12
         }
-        let collection = await hub.collect(
+        let collection = try await hub.collect(
             "collision.check", payload: 12, from: "CX200", as: Bool.self,
             timeout: .milliseconds(200), maxReplies: 5)
         for reply in collection.replies {

@@ -27,6 +27,8 @@ struct ImportTests {
         ("garbage", "line 2: not valid JSON"),
         (#"[1,2]"#, "line 2: not a JSON object"),
         (#"{"name":""}"#, "line 2: invalid notice name \"\": it is empty"),
+        (#"{"name":"news.*"}"#, "line 2: notice name \"news.*\" is a pattern ('*' stands for one segment); a notice needs a literal name"),
+        (#"{"name":"a.>.b"}"#, "line 2: invalid notice name \"a.>.b\": '>' may only be the last segment of a pattern"),
         (#"{"name":"x","colour":"red"}"#, "line 2: unknown field \"colour\""),
         (#"{"name":"x","postedAt":"yesterday"}"#, "line 2: postedAt \"yesterday\" is not an ISO-8601 time of the years 0001-9999"),
         (#"{"id":"00000000-0000-8000-8000-000000000001","name":"again"}"#, "line 2: notice 00000000-0000-8000-8000-000000000001 appears earlier in this input"),

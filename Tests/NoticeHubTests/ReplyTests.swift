@@ -9,18 +9,18 @@ struct ReplyTests {
         let tokens = ["Athos", "Porthos", "Aramis"].map { name in
             hub.respond(to: "roll.call", as: Sender(stringLiteral: name)) { _ in "\(name) here" }
         }
-        let replies = hub.request("roll.call", payload: "who?", from: "Porthos", as: String.self)
+        let replies = try hub.request("roll.call", payload: "who?", from: "Porthos", as: String.self)
         #expect(replies.map(\.responder) == ["Athos", "Aramis"])
         #expect(replies.compactMap(\.value) == ["Athos here", "Aramis here"])
         withExtendedLifetime(tokens) {}
     }
 
-    @Test func aThrowingResponderYieldsAFailedReplyAndOthersStillAnswer() {
+    @Test func aThrowingResponderYieldsAFailedReplyAndOthersStillAnswer() throws {
         let hub = NoticeHub()
         let a = hub.respond(to: "q", as: "a") { _ -> Int in throw Failure() }
         let b = hub.respond(to: "q", as: "b") { _ in 2 }
         let c = hub.respond(to: "q", as: "c") { _ in "not an Int" }
-        let replies = hub.request("q", payload: 0, from: "me", as: Int.self)
+        let replies = try hub.request("q", payload: 0, from: "me", as: Int.self)
         #expect(replies.count == 3)
         #expect(replies[0].result.failure is Failure)
         #expect(replies[1].value == 2)
@@ -28,25 +28,25 @@ struct ReplyTests {
         withExtendedLifetime([a, b, c]) {}
     }
 
-    @Test func theAsyncFormCollectsFromSyncAndAsyncResponders() async {
+    @Test func theAsyncFormCollectsFromSyncAndAsyncResponders() async throws {
         let hub = NoticeHub()
         let a = hub.respond(to: "q", as: "a") { _ async in
             try? await Task.sleep(for: .milliseconds(20))
             return 1
         }
         let b = hub.respond(to: "q", as: "b") { _ in 2 }
-        let collection = await hub.collect("q", payload: 0, from: "me", as: Int.self, timeout: .seconds(10))
+        let collection = try await hub.collect("q", payload: 0, from: "me", as: Int.self, timeout: .seconds(10))
         #expect(collection.stopReason == .allAnswered)
         #expect(collection.values == [1, 2], "registration order, not arrival order")
         withExtendedLifetime([a, b]) {}
     }
 
-    @Test func collectionStopsAtTheMaximum() async {
+    @Test func collectionStopsAtTheMaximum() async throws {
         let hub = NoticeHub()
         let tokens = (0..<5).map { index in
             hub.respond(to: "q", as: Sender(stringLiteral: "r\(index)")) { _ in index }
         }
-        let collection = await hub.collect("q", payload: 0, from: "me", as: Int.self, timeout: .seconds(10), maxReplies: 2)
+        let collection = try await hub.collect("q", payload: 0, from: "me", as: Int.self, timeout: .seconds(10), maxReplies: 2)
         #expect(collection.stopReason == .maxRepliesReached)
         #expect(collection.replies.count == 2)
         #expect(collection.asked == 5)
@@ -54,7 +54,7 @@ struct ReplyTests {
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func collectionStopsAtTheTimeoutWithWhatArrived() async {
+    func collectionStopsAtTheTimeoutWithWhatArrived() async throws {
         let hub = NoticeHub()
         let (release, releaser) = AsyncStream<Void>.makeStream()
         let slow = hub.respond(to: "q", as: "slow") { _ async -> Int in
@@ -65,7 +65,7 @@ struct ReplyTests {
             return 0
         }
         let fast = hub.respond(to: "q", as: "fast") { _ in 1 }
-        let collection = await hub.collect("q", payload: 0, from: "me", as: Int.self, timeout: .milliseconds(100))
+        let collection = try await hub.collect("q", payload: 0, from: "me", as: Int.self, timeout: .milliseconds(100))
         releaser.finish()
         #expect(collection.stopReason == .timedOut)
         #expect(collection.values == [1])
@@ -73,18 +73,18 @@ struct ReplyTests {
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func noRespondersIsKnownAtOnce() async {
+    func noRespondersIsKnownAtOnce() async throws {
         let hub = NoticeHub()
         let own = hub.respond(to: "q", as: "me") { _ in 1 }
         // An hour's timeout: waiting for it would trip the time limit.
-        let collection = await hub.collect("q", payload: 0, from: "me", as: Int.self, timeout: .seconds(3_600))
+        let collection = try await hub.collect("q", payload: 0, from: "me", as: Int.self, timeout: .seconds(3_600))
         #expect(collection.stopReason == .noResponders)
-        #expect(hub.request("q", payload: 0, from: "me", as: Int.self).isEmpty, "a requester never hears itself")
+        #expect(try hub.request("q", payload: 0, from: "me", as: Int.self).isEmpty, "a requester never hears itself")
         withExtendedLifetime(own) {}
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func aHugeTimeoutWaitsInsteadOfTrapping() async {
+    func aHugeTimeoutWaitsInsteadOfTrapping() async throws {
         let hub = NoticeHub()
         let late = hub.respond(to: "q", as: "late") { _ async -> Int in
             // Answers only once the timeout's own sleep has long started,
@@ -92,7 +92,7 @@ struct ReplyTests {
             try? await Task.sleep(for: .milliseconds(200))
             return 7
         }
-        let collection = await hub.collect(
+        let collection = try await hub.collect(
             "q", payload: 0, from: "me", as: Int.self, timeout: .seconds(Int64.max))
         #expect(collection.stopReason == .allAnswered)
         #expect(collection.values == [7])
@@ -107,8 +107,8 @@ struct ReplyTests {
         }
         let hub = NoticeHub()
         let token = hub.respond(to: Collision.self, as: "AA101") { request, _ in request.distance == 12 }
-        #expect(hub.request(Collision(distance: 12), from: "CX200").map(\.value) == [true])
-        #expect(hub.request(Collision(distance: 3), from: "CX200").map(\.value) == [false])
+        #expect(try hub.request(Collision(distance: 12), from: "CX200").map(\.value) == [true])
+        #expect(try hub.request(Collision(distance: 3), from: "CX200").map(\.value) == [false])
         withExtendedLifetime(token) {}
     }
 }
@@ -124,13 +124,13 @@ struct OwnedResponderTests {
     final class Owner: Sendable {}
 
     @Test(.timeLimit(.minutes(1)))
-    func anAsyncCollectionReachingAResponderWhoseOwnerIsGoneDoesNotHang() async {
+    func anAsyncCollectionReachingAResponderWhoseOwnerIsGoneDoesNotHang() async throws {
         let hub = NoticeHub()
         var owner: Owner? = Owner()
         hub.respond(to: "q", as: "owned", owner: owner!) { _, _ in 1 }
         let kept = hub.respond(to: "q", as: "kept") { _ in 2 }
         owner = nil
-        let collection = await hub.collect("q", payload: 0, from: "me", as: Int.self, timeout: .seconds(10))
+        let collection = try await hub.collect("q", payload: 0, from: "me", as: Int.self, timeout: .seconds(10))
         #expect(collection.stopReason == .allAnswered, "the orphan's task finished rather than spinning")
         #expect(collection.values == [2])
         #expect(hub.responderCount == 1, "the orphan was reclaimed")

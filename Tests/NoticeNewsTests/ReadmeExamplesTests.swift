@@ -54,6 +54,21 @@ struct ReadmeExamplesTests {
         withExtendedLifetime(subscription) {}
     }
 
+    @Test func wildcardNames() throws {
+        let output = Output()
+        @Sendable func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+        let hub = NoticeHub()
+
+        let oneSegment = hub.observe("chat.*") { print("chat.* hears \($0.name)") }
+        let anyDepth = hub.observe("chat.>") { print("chat.> hears \($0.name)") }
+        try hub.post("chat.general")         // chat.* hears chat.general, then chat.> hears chat.general
+        try hub.post("chat.general.thread")  // chat.> hears chat.general.thread
+
+        #expect(output.all == ["chat.* hears chat.general", "chat.> hears chat.general", "chat.> hears chat.general.thread"])
+        #expect(throws: NoticeHubError.patternNotPostable("chat.*")) { try hub.post("chat.*") }
+        withExtendedLifetime([oneSegment, anyDepth]) {}
+    }
+
     @Test func namesAtRunTime() throws {
         let input = "news.shared"
         let name = try NoticeName(validating: input)
@@ -94,10 +109,10 @@ struct ReadmeExamplesTests {
         let responder = hub.respond(to: "collision.check", as: "AA101") { notice in
             try notice.value(as: Int.self) == 12
         }
-        let replies = hub.request("collision.check", payload: 12, from: "CX200", as: Bool.self)
+        let replies = try hub.request("collision.check", payload: 12, from: "CX200", as: Bool.self)
         print(replies.map(\.responder), replies.map(\.value))  // [AA101] [Optional(true)]
 
-        let collected = await hub.collect(
+        let collected = try await hub.collect(
             "collision.check", payload: 12, from: "CX200", as: Bool.self,
             timeout: .milliseconds(200), maxReplies: 5)
         print(collected.asked, collected.values, collected.stopReason)  // 1 [true] allAnswered

@@ -67,6 +67,41 @@ struct TailTests {
         }
     }
 
+    /// `--name` takes a pattern: `feed.*` one segment, `feed.>` one or more.
+    /// (Not `news.*`: the news domain refuses news notices without payload.)
+    @Test(arguments: [
+        ("feed.*", ["feed.liked", "feed.unliked"]),
+        ("feed.>", ["feed.liked", "feed.liked.twice", "feed.unliked"]),
+        ("*.liked", ["sport.liked", "feed.liked"]),
+    ])
+    func aNamePatternListsTheMatchingNotices(pattern: String, names: [String]) throws {
+        let cli = NoticectlRunner(in: TemporaryDirectory())
+        for name in ["feed", "sport.liked", "feed.liked", "feed.liked.twice", "feed.unliked"] { try cli("post", name) }
+        let listing = try cli("tail", "--name", pattern)
+        #expect(listing.status == 0 && listing.stderr.isEmpty)
+        #expect(listing.lines.map { String($0.split(separator: " ")[2]) } == names)
+    }
+
+    @Test func followingANamePatternPrintsTheMatchingLiveNotices() throws {
+        let cli = NoticectlRunner(in: TemporaryDirectory())
+        try cli("post", "feed.liked")
+        let tail = try cli.start("tail", "--follow", "--name", "feed.*", "--limit", "3")
+        try #require(tail.waitForLines(1))
+        try cli("post", "feed")
+        try cli("post", "feed.liked.twice")
+        try cli("post", "feed.read")
+        try #require(tail.waitForLines(2))
+        try cli("post", "feed.unliked")
+        let outcome = try #require(tail.waitForExit())
+        #expect(outcome.status == 0)
+        #expect(Stable.text(outcome.stdout) == """
+            1 TIME feed.liked - {}
+            4 TIME feed.read - {}
+            5 TIME feed.unliked - {}
+
+            """)
+    }
+
     @Test func anEmptyJournalListsNothing() throws {
         let cli = NoticectlRunner(in: TemporaryDirectory())
         try cli("init")

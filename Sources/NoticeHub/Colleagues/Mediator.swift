@@ -94,7 +94,7 @@ open class Mediator<Colleague> {
 
     private func invoke(from requester: Sender, _ closure: (Colleague) -> Void) {
         withoutActuallyEscaping(closure) { closure in
-            _ = hub.request(invocation, payload: Invocation(closure), from: requester, as: Void.self)
+            _ = hub.ask(invocation, payload: Invocation(closure), from: requester, as: Void.self)
         }
     }
 

@@ -83,6 +83,7 @@ public enum NoticeLine {
             }
         }
         guard let name else { throw NoticeLineError("the name is missing") }
+        if name.isPattern { throw NoticeLineError("\(NoticeHubError.patternNotPostable(name))") }
         return Notice(
             id: id ?? .next(), name: name, sender: sender,
             postedAtMilliseconds: postedAt ?? WallClock.nowMilliseconds(), payload: .json(payload),

@@ -1,3 +1,5 @@
+/// Every `post` throws ``NoticeHubError/patternNotPostable(_:)`` for a name
+/// that is a pattern (``NoticeName/isPattern``): a notice needs a literal name.
 extension NoticeHub {
     /// Posts a notice without payload (its payload reads as `{}`).
     @discardableResult
@@ -32,6 +34,7 @@ extension NoticeHub {
     /// another is delivered on this thread names it as its cause.
     @inline(__always)
     private func postFresh(_ name: NoticeName, sender: Sender?, payload: NoticePayload) throws -> Notice {
+        try refusePattern(name)
         let context = DeliveryContext.current
         let now = stamp()
         return try post(
@@ -39,6 +42,13 @@ extension NoticeHub {
                 id: context.nextID(milliseconds: now), name: name, sender: sender,
                 postedAtMilliseconds: now, payload: payload, links: context.causing),
             in: context)
+    }
+
+    /// Throws for a pattern, which no notice may carry: one compare of the
+    /// name's stored fingerprint, so literal posts do not feel it.
+    @inline(__always)
+    func refusePattern(_ name: NoticeName) throws(NoticeHubError) {
+        if name.isPattern { throw .patternNotPostable(name) }
     }
 
     /// The posting time: precise on a journaled hub, to the kernel tick

@@ -3,6 +3,9 @@
 public enum NoticeHubError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A notice name broke the naming rules.
     case invalidName(String, reason: String)
+    /// A notice was to be posted (or requested, or imported) under a
+    /// pattern such as `news.*`: a notice needs a literal name.
+    case patternNotPostable(NoticeName)
     /// A sender identity broke the naming rules.
     case invalidSender(String, reason: String)
     /// A durable subscriber's name broke the naming rules.
@@ -27,6 +30,9 @@ public enum NoticeHubError: Error, Equatable, Sendable, CustomStringConvertible 
         switch self {
         case let .invalidName(text, reason):
             "invalid notice name \(IdentifierRules.quoted(text)): \(reason)"
+        case let .patternNotPostable(name):
+            "notice name \(IdentifierRules.quoted(name.rawValue)) is a pattern "
+                + "(\(NamePattern.wildcardMeaning(of: name.rawValue))); a notice needs a literal name"
         case let .invalidSender(text, reason):
             "invalid sender \(IdentifierRules.quoted(text)): \(reason)"
         case let .invalidSubscriber(text, reason):

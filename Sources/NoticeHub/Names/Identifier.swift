@@ -2,11 +2,13 @@
 /// name or its sender. Both may be journaled, printed and typed on a command
 /// line, so both follow the same rules: non-empty, at most 256 UTF-8
 /// bytes, no control characters. Use the aliases ``NoticeName`` and
-/// ``Sender``.
+/// ``Sender``. A notice name may also be a pattern (``NoticeName/isPattern``).
 public struct Identifier<Kind: IdentifierKind>: Hashable, Sendable, CustomStringConvertible {
     /// The identifier as text.
     public let rawValue: String
-    /// Computed once: identifiers are hashed on every post.
+    /// Computed once: identifiers are hashed on every post. For kinds that
+    /// allow patterns, its sign bit says whether this is one, which keeps
+    /// the identifier two words and the check one compare.
     let fingerprint: Int
 
     /// Makes an identifier from run-time text (user input, a file), throwing
@@ -15,13 +17,26 @@ public struct Identifier<Kind: IdentifierKind>: Hashable, Sendable, CustomString
         if let problem = IdentifierRules.problem(with: rawValue) {
             throw Kind.invalid(rawValue, reason: problem)
         }
-        self.init(trusted: rawValue)
+        let shape = Kind.allowsPatterns ? NamePattern.shape(of: rawValue) : .literal
+        if shape == .misplacedRest {
+            throw Kind.invalid(rawValue, reason: NamePattern.misplacedRestReason)
+        }
+        self.init(rawValue, isPattern: shape == .pattern)
     }
 
     /// For text that was validated before it was stored (journal rows).
     package init(trusted rawValue: String) {
+        self.init(rawValue, isPattern: Kind.allowsPatterns && NamePattern.shape(of: rawValue) != .literal)
+    }
+
+    private init(_ rawValue: String, isPattern: Bool) {
         self.rawValue = rawValue
-        fingerprint = IdentifierRules.fingerprint(rawValue)
+        let hash = IdentifierRules.fingerprint(rawValue)
+        if Kind.allowsPatterns {
+            fingerprint = isPattern ? hash | Int.min : hash & Int.max
+        } else {
+            fingerprint = hash
+        }
     }
 
     public var description: String { rawValue }
@@ -35,16 +50,30 @@ public struct Identifier<Kind: IdentifierKind>: Hashable, Sendable, CustomString
     }
 }
 
-/// What tells the kinds of ``Identifier`` apart: the error for bad text.
+/// What tells the kinds of ``Identifier`` apart: the error for bad text,
+/// and whether wildcard segments make a pattern.
 public protocol IdentifierKind: Sendable {
+    /// The error for `text`, which breaks the rule `reason` names.
     static func invalid(_ text: String, reason: String) -> NoticeHubError
+    /// Whether a segment that is exactly `*` or `>` makes an identifier of
+    /// this kind a pattern (and a misplaced `>` makes it invalid). False
+    /// unless a kind says otherwise: senders are always literal.
+    static var allowsPatterns: Bool { get }
 }
 
-/// The name of a notice, such as `"news.liked"`.
+extension IdentifierKind {
+    /// Identifiers are literal unless their kind says otherwise.
+    public static var allowsPatterns: Bool { false }
+}
+
+/// The name of a notice, such as `"news.liked"`, or a pattern of names for
+/// observers, streams and journal reads, such as `"news.*"` (one segment) or
+/// `"news.>"` (one or more); see ``isPattern``.
 ///
 /// ```swift
 /// let liked: NoticeName = "news.liked"                // a literal
 /// let typed = try NoticeName(validating: userInput)   // checked at run time
+/// let news: NoticeName = "news.*"                     // a pattern
 /// ```
 public typealias NoticeName = Identifier<NoticeNameKind>
 
@@ -62,6 +91,9 @@ public enum NoticeNameKind: IdentifierKind {
     public static func invalid(_ text: String, reason: String) -> NoticeHubError {
         .invalidName(text, reason: reason)
     }
+
+    /// Notice names may be patterns.
+    public static var allowsPatterns: Bool { true }
 }
 
 /// The kind of ``Sender``.

@@ -17,6 +17,9 @@ extension NoticeHub {
     /// when it stops are cancelled and their late answers dropped. Any
     /// `timeout` is accepted: a negative one stops at once, a huge one
     /// (`.seconds(Int64.max)`) waits a very long time (about 34 years).
+    ///
+    /// A request needs a literal name: a pattern throws
+    /// ``NoticeHubError/patternNotPostable(_:)`` and asks no one.
     public func collect<Value: Sendable>(
         _ name: NoticeName,
         payload: some Sendable,
@@ -24,7 +27,8 @@ extension NoticeHub {
         as type: Value.Type = Value.self,
         timeout: Duration,
         maxReplies: Int = .max
-    ) async -> ReplyCollection<Value> {
+    ) async throws(NoticeHubError) -> ReplyCollection<Value> {
+        try refusePattern(name)
         let targets = responders.targets(name: name, sender: requester)
         guard !targets.isEmpty, maxReplies > 0 else {
             return ReplyCollection(
@@ -74,8 +78,8 @@ extension NoticeHub {
         from requester: Sender,
         timeout: Duration,
         maxReplies: Int = .max
-    ) async -> ReplyCollection<Request.Response> {
-        await collect(
+    ) async throws(NoticeHubError) -> ReplyCollection<Request.Response> {
+        try await collect(
             Request.name, payload: request, from: requester, as: Request.Response.self,
             timeout: timeout, maxReplies: maxReplies)
     }

@@ -3,7 +3,9 @@ extension NoticeHub {
     /// and returns their replies in registration order.
     ///
     /// Requests are delivered like notices (synchronously, on this thread) but
-    /// never journaled, so their payload only needs to be `Sendable`.
+    /// never journaled, so their payload only needs to be `Sendable`. Like a
+    /// notice, a request needs a literal name: a pattern throws
+    /// ``NoticeHubError/patternNotPostable(_:)`` and asks no one.
     ///
     /// - Parameters:
     ///   - name: the request's name.
@@ -20,6 +22,15 @@ extension NoticeHub {
         from requester: Sender,
         as type: Value.Type = Value.self,
         askingOnly isAsked: ((Sender) -> Bool)? = nil
+    ) throws(NoticeHubError) -> [Reply<Value>] {
+        try refusePattern(name)
+        return ask(name, payload: payload, from: requester, as: type, askingOnly: isAsked)
+    }
+
+    /// `request` for a name known to be literal (a ``Mediator``'s own).
+    func ask<Value: Sendable>(
+        _ name: NoticeName, payload: some Sendable, from requester: Sender,
+        as type: Value.Type, askingOnly isAsked: ((Sender) -> Bool)? = nil
     ) -> [Reply<Value>] {
         let notice = Notice(name: name, sender: requester, payload: .value(payload))
         var targets = responders.targets(name: name, sender: requester)
@@ -41,7 +52,7 @@ extension NoticeHub {
     /// Asks every matching responder of a typed request.
     public func request<Request: NoticeRequest>(
         _ request: Request, from requester: Sender
-    ) -> [Reply<Request.Response>] {
-        self.request(Request.name, payload: request, from: requester, as: Request.Response.self)
+    ) throws(NoticeHubError) -> [Reply<Request.Response>] {
+        try self.request(Request.name, payload: request, from: requester, as: Request.Response.self)
     }
 }

@@ -150,7 +150,11 @@ final class SQLiteJournalConnection: JournalConnection {
     func read(_ query: JournalQuery, _ body: (Notice) throws -> Bool) throws {
         var sql = "SELECT \(RowDecoder.columns) FROM notices WHERE seq >= ?"
         if query.through != nil { sql += " AND seq <= ?" }
-        if let names = query.names {
+        // Patterns are narrowed here and matched below, where the limit counts.
+        let patterns = query.patternFilter
+        if let patterns {
+            if patterns.narrowsInSQL { sql += " AND (\(patterns.sqliteCondition))" }
+        } else if let names = query.names {
             sql += " AND name IN (\(Self.placeholders(names.count)))"
         }
         if query.sender != nil { sql += " AND sender = ?" }
@@ -167,7 +171,7 @@ final class SQLiteJournalConnection: JournalConnection {
             }
         }
         sql += " ORDER BY seq"
-        if query.limit != nil { sql += " LIMIT ?" }
+        if query.limit != nil, patterns == nil { sql += " LIMIT ?" }
 
         let statement = try storage { try connection.cachedStatement(sql) }
         defer { statement.reset() }
@@ -179,7 +183,11 @@ final class SQLiteJournalConnection: JournalConnection {
         try storage {
             try bind(query.from)
             if let through = query.through { try bind(through) }
-            for name in query.names?.sorted(by: { $0.rawValue < $1.rawValue }) ?? [] { try bind(name.rawValue) }
+            if let patterns {
+                if patterns.narrowsInSQL { for value in patterns.sqliteValues { try bind(value) } }
+            } else {
+                for name in query.names?.sorted(by: { $0.rawValue < $1.rawValue }) ?? [] { try bind(name.rawValue) }
+            }
             if let sender = query.sender { try bind(sender.rawValue) }
             if let conversation = query.conversation {
                 try bind(conversation.description)
@@ -188,8 +196,10 @@ final class SQLiteJournalConnection: JournalConnection {
             if let cause = query.cause { try bind(cause.description) }
             for kind in query.kinds == nil ? [] : query.storedKinds { try bind(kind) }
             // SQLite reads a negative LIMIT as none at all.
-            if let limit = query.limit { try bind(Int64(max(0, limit))) }
+            if let limit = query.limit, patterns == nil { try bind(Int64(max(0, limit))) }
         }
+        var left = patterns == nil ? Int.max : query.limit.map { max(0, $0) } ?? Int.max
+        guard left > 0 else { return }
         var rows = RowDecoder()
         var check = query.checksRows ? RowCheck() : nil
         while try storage({ try statement.step() }) {
@@ -197,7 +207,11 @@ final class SQLiteJournalConnection: JournalConnection {
             if check != nil, let problem = check!.problem(in: statement) {
                 throw JournalError.malformedRow(sequence: statement.int64(at: 0), problem: problem)
             }
-            guard try body(rows.notice(from: statement, isReplay: query.markedAsReplay)) else { return }
+            let notice = try rows.notice(from: statement, isReplay: query.markedAsReplay)
+            if let patterns, !patterns.admits(notice.name) { continue }
+            guard try body(notice) else { return }
+            left -= 1
+            if left == 0 { return }
         }
     }
 

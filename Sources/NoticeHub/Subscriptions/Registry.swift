@@ -4,8 +4,9 @@ import Synchronization
 ///
 /// Posting asks for the handlers of one (name, sender) pair. The answer is
 /// computed once — the name's own registrations merged with the any-name ones
-/// in registration order, filtered by sender — and cached until a registration
-/// for that name (or for any name) changes. A post therefore costs one lock,
+/// and the patterns that match the name, in registration order, filtered by
+/// sender — and cached until a registration for that name (or for any name,
+/// or a pattern) changes. A post therefore costs one lock,
 /// one probe of a table keyed by the name's precomputed fingerprint and an
 /// array retain, whatever the number of subscribers to other names; handlers
 /// are called after the lock is released. Observers' answers are also kept
@@ -47,6 +48,9 @@ final class Registry: Sendable {
         var nextNumber: UInt64 = 0
         var byName = FingerprintTable<NoticeName, Targets>()
         var anyName: Targets = []
+        /// Registrations for patterns (`news.*`), in registration order:
+        /// matched against a name when its answer is computed, not cached.
+        var patterns: Targets = []
         /// Answers for notices without a sender, by name.
         var cache = FingerprintTable<NoticeName, Targets>()
         /// Answers for notices with a sender.
@@ -65,7 +69,10 @@ final class Registry: Sendable {
                 excludedSender: excludedSender, owner: owner, registry: self,
                 releasesHandler: cachedPerThread, handler: handler)
             state.nextNumber += 1
-            if let name {
+            if let name, name.isPattern {
+                state.patterns.append(registration)
+                Self.invalidateAll(&state)
+            } else if let name {
                 state.byName.update(name, default: [], removingWhen: { $0.isEmpty }) { $0.append(registration) }
                 Self.invalidate(name, &state)
             } else {
@@ -102,13 +109,13 @@ final class Registry: Sendable {
             if let sender {
                 let key = NameAndSender(name: name, sender: sender)
                 if let cached = state.senderCache[key] { return cached }
-                let computed = Self.merge(state.byName[name] ?? [], state.anyName, for: sender)
+                let computed = Self.compute(name: name, sender: sender, in: state)
                 if state.senderCache.count >= Self.cacheLimit { state.senderCache.removeAll() }
                 state.senderCache[key] = computed
                 return computed
             }
             if let cached = state.cache[name] { return cached }
-            let computed = Self.merge(state.byName[name] ?? [], state.anyName, for: nil)
+            let computed = Self.compute(name: name, sender: nil, in: state)
             if state.cache.count >= Self.cacheLimit { state.cache.removeAll() }
             state.cache[name] = computed
             return computed
@@ -118,7 +125,7 @@ final class Registry: Sendable {
     /// How many registrations are live.
     var count: Int {
         state.locked { state in
-            state.byName.allValues.reduce(state.anyName.count) { $0 + $1.count }
+            state.byName.allValues.reduce(state.anyName.count + state.patterns.count) { $0 + $1.count }
         }
     }
 
@@ -132,14 +139,19 @@ final class Registry: Sendable {
 
     private static func sweepOrphans(_ state: inout State) {
         state.ownedAddedSinceSweep = 0
-        let orphans = state.byName.allValues.joined().filter(\.isOrphaned) + state.anyName.filter(\.isOrphaned)
+        let orphans = state.byName.allValues.joined().filter(\.isOrphaned)
+            + state.anyName.filter(\.isOrphaned) + state.patterns.filter(\.isOrphaned)
         for orphan in orphans {
             remove(orphan, from: &state)
         }
     }
 
     private static func remove(_ registration: Registration, from state: inout State) {
-        if let name = registration.name {
+        if let name = registration.name, name.isPattern {
+            guard let index = position(of: registration, in: state.patterns) else { return }
+            state.patterns.remove(at: index)
+            invalidateAll(&state)
+        } else if let name = registration.name {
             guard let index = state.byName[name].flatMap({ position(of: registration, in: $0) }) else { return }
             // In place: a copy of the list would cost an allocation per cancel.
             state.byName.update(name, default: [], removingWhen: { $0.isEmpty }) { _ = $0.remove(at: index) }
@@ -172,6 +184,17 @@ final class Registry: Sendable {
             if list[middle].number < registration.number { low = middle + 1 } else { high = middle }
         }
         return low < list.count && list[low] === registration ? low : nil
+    }
+
+    /// The answer for a lookup that missed the caches. With no pattern
+    /// registered, it is the merge it always was.
+    private static func compute(name: NoticeName, sender: Sender?, in state: State) -> Targets {
+        let named = state.byName[name] ?? []
+        guard !state.patterns.isEmpty else { return merge(named, state.anyName, for: sender) }
+        let matching = state.patterns.filter { $0.name?.matches(name) ?? false }
+        guard !matching.isEmpty else { return merge(named, state.anyName, for: sender) }
+        // Each registration sits in one list, so none is delivered twice.
+        return merge(merge(named, matching, for: sender), state.anyName, for: sender)
     }
 
     private static func merge(_ named: Targets, _ unnamed: Targets, for sender: Sender?) -> Targets {

@@ -342,26 +342,40 @@ final class PostgresJournalConnection: JournalConnection {
         var decoder = PostgresRowDecoder(checksRows: query.checksRows)
         var next = query.from
         var left = query.limit.map { max(0, $0) } ?? Int.max
-        let names = query.names?.map(\.rawValue).sorted()
+        // Patterns are narrowed in SQL and matched below, where `left` counts.
+        let patterns = query.patternFilter
+        let names = patterns == nil ? query.names?.map(\.rawValue).sorted() : nil
         var sql = "SELECT seq, id, name, sender, payload, posted_at FROM notices WHERE seq >= $1 AND seq <= $2"
-        if names != nil { sql += " AND name = ANY($4)" }
-        if query.sender != nil { sql += " AND sender = $\(names == nil ? 4 : 5)" }
+        var parameters = 3
+        if names != nil { parameters += 1; sql += " AND name = ANY($\(parameters))" }
+        if let patterns, patterns.narrowsInSQL {
+            sql += " AND (name = ANY($\(parameters + 1)) OR name ^@ ANY($\(parameters + 2)))"
+            parameters += 2
+        }
+        if query.sender != nil { sql += " AND sender = $\(parameters + 1)" }
         sql += " ORDER BY seq LIMIT $3"
         while left > 0 {
-            let page = min(left, Self.pageSize)
-            var binds = PostgresBindings(capacity: 5)
+            // A page of patterns' rows may hold few matches: read it whole.
+            let page = patterns == nil ? min(left, Self.pageSize) : Self.pageSize
+            var binds = PostgresBindings(capacity: 6)
             binds.append(next)
             binds.append(query.through ?? Int64.max)
             binds.append(Int64(page))
             if let names { binds.append(names) }
+            if let patterns, patterns.narrowsInSQL {
+                binds.append(patterns.literals)
+                binds.append(patterns.prefixes)
+            }
             if let sender = query.sender { binds.append(sender.rawValue) }
             let rows = try session.query(sql, binds).rows
             for row in rows {
                 let notice = try decoder.notice(from: row, isReplay: query.markedAsReplay)
-                guard try body(notice) else { return }
                 next = (notice.sequence ?? next) + 1
+                if let patterns, !patterns.admits(notice.name) { continue }
+                guard try body(notice) else { return }
+                left -= 1
+                if left == 0 { return }
             }
-            left -= rows.count
             if rows.count < page { return }
         }
     }
