@@ -132,6 +132,27 @@ struct RequestsAcrossProcessesTests {
         answering.cancel()
     }
 
+    @Test func aResponderOnAPatternAnswersEveryNameItMatches() async throws {
+        let (station, phone) = (try hub(), try hub())
+        let answering = try station.respondAcrossProcesses(to: "weather.*", as: "station") { request in
+            Weather(celsius: request.name == "weather.now" ? 1 : 2)
+        }
+        for (name, celsius) in [("weather.now", 1), ("weather.tomorrow", 2)] {
+            let answer = try await phone.collectAcrossProcesses(
+                NoticeName(validating: name), payload: City(name: "Lyon"), from: "phone", as: Weather.self,
+                timeout: .seconds(60))
+            #expect(answer.values == [Weather(celsius: celsius)], "\(name)")
+        }
+        let deeper = try await phone.collectAcrossProcesses(
+            "weather.now.hourly", payload: City(name: "Lyon"), from: "phone", as: Weather.self, timeout: .seconds(60))
+        #expect(deeper.stopReason == .noResponders, "* stands for one segment")
+        await #expect(throws: NoticeHubError.patternNotPostable("weather.*")) {
+            _ = try await phone.collectAcrossProcesses(
+                "weather.*", payload: City(name: "Lyon"), from: "phone", as: Weather.self, timeout: .seconds(1))
+        }
+        answering.cancel()
+    }
+
     @Test func anInMemoryHubCannotRequestAcrossProcesses() async throws {
         await #expect(throws: JournalError.noJournal) {
             _ = try await NoticeHub().collectAcrossProcesses(

@@ -26,8 +26,11 @@ extension NoticeHub {
     /// print(forecast.values, forecast.stopReason)
     /// ```
     ///
-    /// Throws ``JournalError/noJournal`` for an in-memory hub, or what the
-    /// journal throws when it cannot be read or written.
+    /// A responder on a pattern (`weather.*`) is asked by every request whose
+    /// name it matches; a request's own name must be literal, or it throws
+    /// ``NoticeHubError/patternNotPostable(_:)``. Throws
+    /// ``JournalError/noJournal`` for an in-memory hub, or what the journal
+    /// throws when it cannot be read or written.
     public func collectAcrossProcesses<Value: Decodable & Sendable>(
         _ name: NoticeName,
         payload: some Encodable & Sendable,
@@ -64,10 +67,11 @@ extension NoticeHub {
         _ name: NoticeName, _ payload: NoticePayload, _ requester: Sender, timeout: Duration,
         maxReplies: Int, cause: Notice?, onReply: (@Sendable (Notice) -> Void)?
     ) async throws -> ReplyCollection<Value> {
+        if name.isPattern { throw NoticeHubError.patternNotPostable(name) }
         let journal = try requireJournal()
         guard writer != nil else { throw JournalError.noJournal }
         let asked = AskedResponders(try journal.liveResponders().filter {
-            $0.responder != requester && $0.name == name
+            $0.responder != requester && $0.name.matches(name)
         })
         guard asked.count > 0, maxReplies > 0 else {
             return ReplyCollection(

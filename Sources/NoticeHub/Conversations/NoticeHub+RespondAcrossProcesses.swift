@@ -1,7 +1,8 @@
 extension NoticeHub {
-    /// Answers requests named `name` that any process posts to this hub's
-    /// journal (on PostgreSQL, any host), as `responder`, until the returned
-    /// subscription is cancelled or dropped.
+    /// Answers requests named `name` (or matching the pattern `name`, such
+    /// as `weather.*`) that any process posts to this hub's journal (on
+    /// PostgreSQL, any host), as `responder`, until the returned subscription
+    /// is cancelled or dropped.
     ///
     /// The responder announces itself in the journal with a claim the system
     /// drops if this process dies, so requesters know it is there
