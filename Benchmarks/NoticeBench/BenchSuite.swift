@@ -7,6 +7,7 @@ public enum BenchSuite {
     public static let ids = [
         "post.name.k10", "post.name.k100", "post.name.k1000",
         "post.sender.k10", "post.sender.k100", "post.sender.k1000",
+        "post.wildcard.k100",
         "stream.delivery", "stream.open.close",
         "subscribe.cancel.idle", "subscribe.cancel.live1000", "subscribe.cancel.busy", "subscribe.cancel.busy.same",
         "journal.append.batched", "journal.append.durable.t1", "journal.append.durable.t8",
@@ -29,6 +30,7 @@ public enum BenchSuite {
         try FileManager.default.createDirectory(at: options.directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: options.directory) }
         try PostBench.run(options, report: report)
+        try WildcardPostBench.run(options, report: report)
         try await StreamBench.run(options, report: report)
         try SubscribeBench.run(options, report: report)
         try JournalAppendBench.run(options, report: report)

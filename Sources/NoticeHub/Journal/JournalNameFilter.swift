@@ -71,7 +71,6 @@ extension JournalQuery {
     /// matches. Every name when ``names`` is nil. For a journal that checks
     /// rows in Swift, and for tools that filter live notices the same way.
     public func selects(name: NoticeName) -> Bool {
-        guard let names else { return true }
-        return names.contains(name) || names.contains { $0.isPattern && $0.matches(name) }
+        names?.selects(name) ?? true
     }
 }

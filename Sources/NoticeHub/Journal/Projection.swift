@@ -17,7 +17,8 @@
 /// ``JournalError/refused(name:reason:)``, other notices are unaffected.
 /// Projections must be deterministic functions of the notice and the state.
 public protocol Projection: Sendable {
-    /// The notice names this projection handles.
+    /// The notice names this projection handles; patterns (`news.*`) stand
+    /// for every name they match.
     var names: Set<NoticeName> { get }
     /// Updates state for `notice`, or throws ``ProjectionRejection``.
     ///

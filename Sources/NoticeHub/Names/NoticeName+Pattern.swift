@@ -25,3 +25,11 @@ extension Identifier where Kind == NoticeNameKind {
         return !name.isPattern && NamePattern.matches(pattern: rawValue, name: name.rawValue)
     }
 }
+
+extension Set<NoticeName> {
+    /// Whether `name` is one of these names, or a name one of these patterns
+    /// matches: how journal queries and projections select by name.
+    package func selects(_ name: NoticeName) -> Bool {
+        contains(name) || contains { $0.isPattern && $0.matches(name) }
+    }
+}

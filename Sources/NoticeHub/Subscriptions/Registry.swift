@@ -49,7 +49,9 @@ final class Registry: Sendable {
         var byName = FingerprintTable<NoticeName, Targets>()
         var anyName: Targets = []
         /// Registrations for patterns (`news.*`), in registration order:
-        /// matched against a name when its answer is computed, not cached.
+        /// matched against a name when its answer is computed, which is
+        /// then cached like any other; adding or removing one forgets every
+        /// cached answer.
         var patterns: Targets = []
         /// Answers for notices without a sender, by name.
         var cache = FingerprintTable<NoticeName, Targets>()

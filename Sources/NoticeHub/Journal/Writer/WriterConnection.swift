@@ -17,6 +17,9 @@ final class WriterConnection: @unchecked Sendable {
     /// Set once by `close()`; appending afterwards throws.
     var isClosed = false
     private let projections: [NoticeName: [any Projection]]
+    /// Every projection, in order, when one of them names a pattern: a
+    /// notice's projections are then picked by matching, not looked up.
+    private let matchedProjections: [any Projection]?
 
     init(_ connection: any JournalConnection, projections: [any Projection]) {
         self.connection = connection
@@ -25,6 +28,8 @@ final class WriterConnection: @unchecked Sendable {
             for name in projection.names { byName[name, default: []].append(projection) }
         }
         self.projections = byName
+        let namesPattern = projections.contains { $0.names.contains(where: \.isPattern) }
+        matchedProjections = namesPattern ? projections : nil
     }
 
     /// Appends `record` with its name's projections, marking this thread as
@@ -34,6 +39,10 @@ final class WriterConnection: @unchecked Sendable {
     }
 
     func projectionsFor(_ record: JournalRecord) -> [any Projection] {
-        projections.isEmpty ? [] : projections[record.notice.name] ?? []
+        if let matchedProjections {
+            let name = record.notice.name
+            return matchedProjections.filter { $0.names.selects(name) }
+        }
+        return projections.isEmpty ? [] : projections[record.notice.name] ?? []
     }
 }
