@@ -66,6 +66,9 @@ struct RespondCommand: ParsableCommand {
             }
             answer = { _ in json }
         } else {
+            // A command that ends before reading the request must fail its
+            // answer, not kill the responder with SIGPIPE.
+            signal(SIGPIPE, SIG_IGN)
             let command = exec!
             answer = { request in
                 let printed = try ShellAnswer.run(command, for: request)

@@ -1,5 +1,5 @@
 import Foundation
-import NoticeHub
+@testable import NoticeHub
 @testable import NoticeHubPostgres
 import NoticeSQLite
 import Testing
@@ -44,6 +44,9 @@ struct Backend: Sendable, CustomTestStringConvertible {
             try SQLiteJournal(path: path, creatingIfMissing: $0)
         } runSQL: { sql in
             try SQLiteConnection(path: path).execute(sql)
+        } endResponder: { claim in
+            // Closing the lock's descriptor drops the lock, as the process's death would.
+            (claim as! ResponderLock).abandon()
         }
     }
 
@@ -59,6 +62,14 @@ struct Backend: Sendable, CustomTestStringConvertible {
                 try PostgresJournal(url: place, creatingIfMissing: $0)
             } runSQL: { sql in
                 try schema.run(sql)
+            } endResponder: { claim in
+                // As an administrator would, or the server when the holder's process dies.
+                try schema.run("""
+                    SELECT pg_terminate_backend(pid) FROM pg_locks
+                    WHERE locktype = 'advisory' AND objsubid = 1 AND granted
+                      AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                      AND ((classid::bigint << 32) | objid::bigint) = \((claim as! PostgresResponderClaim).key)
+                    """)
             }
         }
     }
@@ -107,16 +118,19 @@ final class JournalPlace: Sendable {
     private let keeper: any Sendable
     private let opener: @Sendable (Bool) throws -> any NoticeJournal
     private let sqlRunner: @Sendable (String) throws -> Void
+    private let responderEnder: @Sendable (any ResponderClaim) throws -> Void
 
     init(
         location: String, keeping keeper: any Sendable,
         opener: @escaping @Sendable (Bool) throws -> any NoticeJournal,
-        runSQL: @escaping @Sendable (String) throws -> Void
+        runSQL: @escaping @Sendable (String) throws -> Void,
+        endResponder: @escaping @Sendable (any ResponderClaim) throws -> Void
     ) {
         self.location = location
         self.keeper = keeper
         self.opener = opener
         self.sqlRunner = runSQL
+        self.responderEnder = endResponder
     }
 
     func open(creatingIfMissing: Bool = true) throws -> any NoticeJournal {
@@ -131,5 +145,11 @@ final class JournalPlace: Sendable {
     /// Runs one SQL statement behind NoticeHub's back, as a tampering user would.
     func runSQL(_ sql: String) throws {
         try sqlRunner(sql)
+    }
+
+    /// Lets go of a responder claim's lock behind its back and leaves its
+    /// row, as the death of the process holding it would.
+    func endResponder(_ claim: any ResponderClaim) throws {
+        try responderEnder(claim)
     }
 }

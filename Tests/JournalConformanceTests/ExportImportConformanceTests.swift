@@ -26,6 +26,27 @@ struct ExportImportConformanceTests {
         #expect(again == lines)
     }
 
+    /// Kinds, conversations and causes travel in export lines too.
+    @Test(arguments: Backend.all, Backend.all)
+    func exportsKeepKindsConversationsAndCauses(from source: Backend, into target: Backend) throws {
+        let sourcePlace = try source.makePlace()
+        let hub = try sourcePlace.hub()
+        let exchange = ConversationConformanceTests.exchange()
+        for notice in exchange { _ = try hub.post(notice) }
+        var lines: [String] = []
+        try hub.readJournal(JournalQuery()) { lines.append(try NoticeLine.encode($0)); return true }
+        #expect(lines.count == exchange.count, "an export reads every kind")
+
+        let targetPlace = try target.makePlace()
+        #expect(try targetPlace.hub().importNotices(lines) == ImportSummary(notices: 5, imported: 5, alreadyPresent: 0))
+        var query = JournalQuery()
+        query.checksRows = true
+        let imported = try ConversationConformanceTests.read(targetPlace, query)
+        typealias Links = ConversationConformanceTests.Links
+        #expect(imported.map(Links.init) == exchange.map(Links.init))
+        #expect(try imported.map { try NoticeLine.encode($0) } == lines)
+    }
+
     @Test(arguments: Backend.all)
     func aBadLineImportsNothing(backend: Backend) throws {
         let place = try backend.makePlace()

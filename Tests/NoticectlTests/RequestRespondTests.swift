@@ -39,7 +39,7 @@ struct RequestRespondTests {
 
         let exported = try cli("export")
         let copy = NoticectlRunner(in: TemporaryDirectory())
-        #expect(try copy("import", input: exported.stdout).status == 0)
+        #expect(try copy("import", "-", input: exported.stdout).status == 0)
         #expect(try copy("tail", "--json").stdout == journaled.stdout, "import keeps kind, conversation and cause")
 
         for process in [north, south] {

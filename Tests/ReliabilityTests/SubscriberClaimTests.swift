@@ -29,3 +29,25 @@ struct SubscriberClaimTests {
         token.cancel()
     }
 }
+
+/// A responder's claim lives as long as the process holding it.
+struct ResponderClaimTests {
+    @Test(.timeLimit(.minutes(1)))
+    func aResponderKilledWithItsProcessIsNoLongerListed() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("j.sqlite")
+        let journal = try SQLiteJournal(path: path)
+        let mine = try journal.claimResponder("parent", answering: "price.ask")
+        let (child, output) = try TortureChild.start(["respond", path, "price.ask"])
+        #expect(output.wait(seconds: 20) { $0.contains("ready") }, "\(output.errors)")
+        let live = try journal.liveResponders()
+        #expect(Set(live.map(\.responder)) == ["parent", "child"])
+
+        kill(child.processIdentifier, SIGKILL)
+        child.waitUntilExit()
+        // The kernel dropped the dead process's lock; its row goes too.
+        #expect(try journal.liveResponders() == live.filter { $0.responder == "parent" })
+        #expect(try journal.liveResponderKeys(among: Set(live.map(\.key))) == Set(live.filter { $0.responder == "parent" }.map(\.key)))
+        withExtendedLifetime(mine) {}
+    }
+}

@@ -7,6 +7,7 @@
 //   NoticeTortureChild import DB FILE         one import, "done IMPORTED PRESENT"
 //   NoticeTortureChild follow DB COUNT        "SEQ SENDER I" per notice other processes append
 //   NoticeTortureChild subscribe DB NAME      a durable subscriber NAME, "ready", then runs until killed
+//   NoticeTortureChild respond DB NAME        claims to answer NAME as "child", "ready", then runs until killed
 //   NoticeTortureChild posts COUNT            in-memory posts, "delivered N grew BYTES" (resident)
 
 import Foundation
@@ -25,7 +26,7 @@ func fail(_ message: String) -> Never {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.count >= 2 else { fail("usage: NoticeTortureChild news|append|import|follow|subscribe DB ... | posts COUNT") }
+guard arguments.count >= 2 else { fail("usage: NoticeTortureChild news|append|import|follow|subscribe|respond DB ... | posts COUNT") }
 
 /// The process's resident memory, from /proc.
 func residentBytes() -> Int {
@@ -103,6 +104,11 @@ do {
         report("ready")
         while true { sleep(60) }
         withExtendedLifetime(token) {}
+    case "respond":
+        let claim = try SQLiteJournal(path: path).claimResponder("child", answering: NoticeName(validating: arguments[2]))
+        report("ready")
+        while true { sleep(60) }
+        withExtendedLifetime(claim) {}
     default:
         fail("unknown mode \(arguments[0])")
     }

@@ -8,35 +8,43 @@ import PostgresNIO
 struct NoticeColumns {
     var ids: [UUID] = []
     var names: [String] = []
-    /// ``missingSender`` where a notice has none: postgres-nio's text arrays
-    /// hold no NULL.
-    var senders: [String] = []
+    var senders = NullableArray<String>()
     var payloads: [String] = []
     var postedAt: [Int64] = []
+    /// NULL for an ordinary notice, as the `kind` column holds it.
+    var kinds = NullableArray<String>()
+    var conversations = NullableArray<UUID>()
+    var causes = NullableArray<UUID>()
 
-    /// Stands for a missing sender: a control character, which no sender
-    /// may contain (the SQL turns it back into NULL).
-    static let missingSender = "\u{1}"
+    /// How many parameters ``bindings`` holds.
+    static let count = 8
 
     init(_ records: [JournalRecord]) {
         for record in records {
             let notice = record.notice
             ids.append(notice.id.uuid)
             names.append(notice.name.rawValue)
-            senders.append(notice.sender?.rawValue ?? Self.missingSender)
+            senders.elements.append(notice.sender?.rawValue)
             payloads.append(record.payloadJSON)
             postedAt.append(notice.postedAtMilliseconds)
+            kinds.elements.append(notice.kind.storedValue)
+            conversations.elements.append(notice.conversation?.uuid)
+            causes.elements.append(notice.cause?.uuid)
         }
     }
 
-    /// The five arrays as `$1` to `$5`: ids, names, senders, payloads, posting times.
+    /// The arrays as `$1` to `$8`: ids, names, senders, payloads, posting
+    /// times, kinds, conversations, causes.
     var bindings: PostgresBindings {
-        var binds = PostgresBindings(capacity: 7)
+        var binds = PostgresBindings(capacity: Self.count + 1)
         binds.append(ids)
         binds.append(names)
         binds.append(senders)
         binds.append(payloads)
         binds.append(postedAt)
+        binds.append(kinds)
+        binds.append(conversations)
+        binds.append(causes)
         return binds
     }
 }

@@ -114,11 +114,22 @@ public final class PostgresJournal: NoticeJournal {
 
     /// A session from the idle ones, or a new one.
     public func connect(durability: Durability) throws -> any JournalConnection {
-        let reused = idle.locked { $0.popLast() }
-        let session = try reused ?? PostgresSession(settings)
-        return PostgresJournalConnection(session, durability: durability, announcer: announcer) { [weak self] in
+        PostgresJournalConnection(try idleSession(), durability: durability, announcer: announcer) { [weak self] in
             self?.recycle($0)
         }
+    }
+
+    /// Runs `body` on a session from the idle ones (or a new one), which
+    /// goes back to them afterwards.
+    func withIdleSession<T>(_ body: (PostgresSession) throws -> T) throws -> T {
+        let session = try idleSession()
+        defer { recycle(session) }
+        return try body(session)
+    }
+
+    private func idleSession() throws(JournalError) -> PostgresSession {
+        if let reused = idle.locked({ $0.popLast() }) { return reused }
+        return try PostgresSession(settings)
     }
 
     /// Takes the subscriber's name with a session advisory lock, in a

@@ -172,7 +172,7 @@ final class PostgresJournalConnection: JournalConnection {
     /// Appends and commits `records` in one statement (`noticehub_append`).
     private func appendCommitting(_ records: [JournalRecord]) throws -> [AppendOutcome] {
         let columns = NoticeColumns(records)
-        let inserted = try session.query("SELECT id, seq FROM noticehub_append($1, $2, $3, $4, $5)", columns.bindings)
+        let inserted = try session.query("SELECT id, seq FROM noticehub_append($1, $2, $3, $4, $5, $6, $7, $8)", columns.bindings)
         let outcomes = try outcomes(for: columns.ids, appended: inserted.rows)
         if let last = outcomes.compactMap({ if case .appended(let seq) = $0 { seq } else { nil } }).max() {
             announcer?.announce(last)
@@ -204,15 +204,19 @@ final class PostgresJournalConnection: JournalConnection {
     /// Inserts one notice with the next number, or finds it stored already.
     private func insertOne(_ record: JournalRecord) throws -> AppendOutcome {
         let notice = record.notice
-        var binds = PostgresBindings(capacity: 6)
+        var binds = PostgresBindings(capacity: 9)
         binds.append(nextSequence)
         binds.append(notice.id.uuid)
         binds.append(notice.name.rawValue)
         binds.append(notice.sender?.rawValue)
         binds.append(record.payloadJSON)
         binds.append(notice.postedAtMilliseconds)
+        binds.append(notice.kind.storedValue)
+        binds.append(notice.conversation?.uuid)
+        binds.append(notice.cause?.uuid)
         let inserted = try session.query("""
-            INSERT INTO notices (seq, id, name, sender, payload, posted_at) VALUES ($1, $2, $3, $4, $5, $6)
+            INSERT INTO notices (seq, id, name, sender, payload, posted_at, kind, conversation, cause)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
             ON CONFLICT (id) DO NOTHING RETURNING seq
             """, binds)
         if !inserted.rows.isEmpty {
@@ -230,14 +234,13 @@ final class PostgresJournalConnection: JournalConnection {
         let columns = NoticeColumns(records)
         var binds = columns.bindings
         binds.append(nextSequence - 1)
-        binds.append(NoticeColumns.missingSender)
         let inserted = try session.query("""
-            INSERT INTO notices (seq, id, name, sender, payload, posted_at)
-            SELECT $6 + row_number() OVER (ORDER BY ord), id, name, nullif(sender, $7), payload, posted_at
+            INSERT INTO notices (seq, id, name, sender, payload, posted_at, kind, conversation, cause)
+            SELECT $9 + row_number() OVER (ORDER BY ord), id, name, sender, payload, posted_at, kind, conversation, cause
             FROM (
-                SELECT DISTINCT ON (id) id, name, sender, payload, posted_at, ord
-                FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int8[])
-                    WITH ORDINALITY AS batch (id, name, sender, payload, posted_at, ord)
+                SELECT DISTINCT ON (id) id, name, sender, payload, posted_at, kind, conversation, cause, ord
+                FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int8[], $6::text[], $7::uuid[], $8::uuid[])
+                    WITH ORDINALITY AS batch (id, name, sender, payload, posted_at, kind, conversation, cause, ord)
                 ORDER BY id, ord
             ) AS first
             WHERE NOT EXISTS (SELECT 1 FROM notices WHERE notices.id = first.id)
@@ -344,29 +347,17 @@ final class PostgresJournalConnection: JournalConnection {
         var left = query.limit.map { max(0, $0) } ?? Int.max
         // Patterns are narrowed in SQL and matched below, where `left` counts.
         let patterns = query.patternFilter
-        let names = patterns == nil ? query.names?.map(\.rawValue).sorted() : nil
-        var sql = "SELECT seq, id, name, sender, payload, posted_at FROM notices WHERE seq >= $1 AND seq <= $2"
-        var parameters = 3
-        if names != nil { parameters += 1; sql += " AND name = ANY($\(parameters))" }
-        if let patterns, patterns.narrowsInSQL {
-            sql += " AND (name = ANY($\(parameters + 1)) OR name ^@ ANY($\(parameters + 2)))"
-            parameters += 2
-        }
-        if query.sender != nil { sql += " AND sender = $\(parameters + 1)" }
-        sql += " ORDER BY seq LIMIT $3"
+        let filter = NoticeFilter(query, firstParameter: 4)
+        let sql = "SELECT \(PostgresRowDecoder.columns) FROM notices WHERE seq >= $1 AND seq <= $2"
+            + filter.sql + " ORDER BY seq LIMIT $3"
         while left > 0 {
             // A page of patterns' rows may hold few matches: read it whole.
             let page = patterns == nil ? min(left, Self.pageSize) : Self.pageSize
-            var binds = PostgresBindings(capacity: 6)
+            var binds = PostgresBindings(capacity: 3 + filter.count)
             binds.append(next)
             binds.append(query.through ?? Int64.max)
             binds.append(Int64(page))
-            if let names { binds.append(names) }
-            if let patterns, patterns.narrowsInSQL {
-                binds.append(patterns.literals)
-                binds.append(patterns.prefixes)
-            }
-            if let sender = query.sender { binds.append(sender.rawValue) }
+            filter.bind(to: &binds)
             let rows = try session.query(sql, binds).rows
             for row in rows {
                 let notice = try decoder.notice(from: row, isReplay: query.markedAsReplay)

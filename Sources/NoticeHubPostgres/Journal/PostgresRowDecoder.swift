@@ -18,7 +18,12 @@ struct PostgresRowDecoder {
         self.checksRows = checksRows
     }
 
-    /// Columns: seq, id, name, sender, payload, posted_at.
+    /// The columns ``notice(from:isReplay:)`` reads, in order.
+    static let columns = "seq, id, name, sender, payload, posted_at, kind, conversation, cause"
+
+    /// Reads a row of ``columns``. A kind the library could not have
+    /// written is refused whether or not rows are checked; the uuid type
+    /// already guards the conversation and the cause.
     mutating func notice(from row: PostgresRow, isReplay: Bool) throws -> Notice {
         let columns = row.makeRandomAccess()
         let sequence = try columns[0].decode(Int64.self)
@@ -36,9 +41,30 @@ struct PostgresRowDecoder {
         let sender = senderBytes?.withUnsafeReadableBytes { bytes in
             senders.lookup(bytes) { Sender(trusted: String(decoding: $0, as: UTF8.self)) }
         }
+        var kind = NoticeKind.notice
+        var links = NoticeLinks.none
+        // Three NULLs for an ordinary notice: one check each, nothing to decode.
+        if columns[6].bytes != nil || columns[7].bytes != nil || columns[8].bytes != nil {
+            let stored = try columns[6].decode(String?.self)
+            guard let known = NoticeKind(stored: stored) else {
+                throw JournalError.malformedRow(sequence: sequence, problem: Self.kindProblem(stored ?? ""))
+            }
+            kind = known
+            links = NoticeLinks(
+                conversation: try columns[7].decode(UUID?.self).map(NoticeID.init),
+                cause: try columns[8].decode(UUID?.self).map(NoticeID.init))
+        }
         return Notice(
             stored: NoticeID(id), name: name, sender: sender, postedAtMilliseconds: postedAt,
-            payloadUTF8: payload, sequence: sequence, isReplay: isReplay)
+            payloadUTF8: payload, sequence: sequence, isReplay: isReplay, kind: kind, links: links)
+    }
+
+    /// What is wrong with a kind no notice has (the column's CHECK keeps
+    /// them out unless it was dropped), quoted and cut short as the SQLite
+    /// journal's messages show stored values.
+    private static func kindProblem(_ stored: String) -> String {
+        let shown = QuotedText.quoted(String(stored.prefix(40)), spelling: .controls) + (stored.count > 40 ? "…" : "")
+        return "kind \(shown) is not request, reply or failure"
     }
 
     /// The first rule the row breaks, or nil. The columns' types (uuid,

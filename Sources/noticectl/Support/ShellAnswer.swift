@@ -23,7 +23,10 @@ enum ShellAnswer {
         // Read both pipes while writing, so a command that prints a lot
         // before reading its input cannot block on a full pipe.
         let printed = PipeReader(output), complaints = PipeReader(errors)
-        input.fileHandleForWriting.write(Data(try request.payloadJSON().utf8))
+        // A command that exits without reading its input closes the pipe:
+        // the write then fails (SIGPIPE is ignored, see `respond`), and the
+        // command's exit status is what counts.
+        try? input.fileHandleForWriting.write(contentsOf: Data(try request.payloadJSON().utf8))
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         let text = String(decoding: printed.finish(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

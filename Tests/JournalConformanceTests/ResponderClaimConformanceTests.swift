@@ -1,0 +1,57 @@
+import Foundation
+@testable import NoticeHub
+import Testing
+
+/// Responders' claims on every backend: listed while they live, by any
+/// journal object; gone once released or once their holder dies, whose
+/// rows the next listing deletes.
+struct ResponderClaimConformanceTests {
+    @Test(arguments: Backend.all)
+    func liveClaimsAreListedUntilReleasedOrTheirHolderDies(backend: Backend) throws {
+        let place = try backend.makePlace()
+        let journal = try place.open()
+        // Another journal object, as another process would have.
+        let other = try place.open()
+        #expect(try journal.liveResponders() == [])
+        let alice = try journal.claimResponder("alice", answering: "price.ask")
+        let bob = try other.claimResponder("bob", answering: "price.ask")
+        let carol = try journal.claimResponder("carol", answering: "stock.ask")
+
+        let live = try journal.liveResponders()
+        #expect(Set(live.map { "\($0.responder) \($0.name)" }) == ["alice price.ask", "bob price.ask", "carol stock.ask"])
+        #expect(Set(live.map(\.key)).count == 3 && live.allSatisfy { $0.key > 0 })
+        #expect(try other.liveResponders() == live)
+        #expect(alice.isHeld && bob.isHeld && carol.isHeld)
+        let keys = Dictionary(uniqueKeysWithValues: live.map { ($0.responder.rawValue, $0.key) })
+        #expect(try journal.liveResponderKeys(among: Set(keys.values)) == Set(keys.values))
+        #expect(try Self.rows(in: place) == 3)
+
+        bob.release()
+        bob.release()
+        #expect(!bob.isHeld)
+        #expect(try Self.rows(in: place) == 2, "a release deletes its row")
+        #expect(try other.liveResponders().map(\.responder) == live.map(\.responder).filter { $0 != "bob" })
+
+        try place.endResponder(carol)
+        try waitUntil { !carol.isHeld }
+        try waitUntil { (try? journal.liveResponderKeys(among: [keys["carol"]!])) == [] }
+        #expect(try Self.rows(in: place) == 2, "a dead holder leaves its row")
+        #expect(try journal.liveResponders() == live.filter { $0.responder == "alice" })
+        #expect(try Self.rows(in: place) == 1, "listing deletes the rows of dead claims")
+
+        let unknown = Set(keys.values).union([42])
+        #expect(try other.liveResponderKeys(among: unknown) == [keys["alice"]!])
+        #expect(try journal.liveResponderKeys(among: []) == [])
+        alice.release()
+        #expect(try journal.liveResponderKeys(among: unknown) == [])
+        #expect(try journal.liveResponders() == [])
+        #expect(try Self.rows(in: place) == 0)
+    }
+
+    /// Rows of the `responders` table, live or not.
+    static func rows(in place: JournalPlace) throws -> Int64? {
+        try place.open().connect(durability: .always).readState {
+            try $0.integer("SELECT count(*) FROM responders", [])
+        }
+    }
+}
