@@ -14,7 +14,7 @@ final class JournalResponder: CancellableRegistration {
     /// of hosts that disagree by less.
     static var staleness: Int64 { 60_000 }
 
-    private let claim: any ResponderClaim
+    let claim: any ResponderClaim
     private let follower: JournalFollower
 
     init(

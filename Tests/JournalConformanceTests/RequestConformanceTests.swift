@@ -1,0 +1,58 @@
+import Foundation
+@testable import NoticeHub
+import Synchronization
+import Testing
+
+/// Requests across processes on every backend: hubs on journal objects of
+/// their own stand for processes (and, on PostgreSQL, hosts).
+struct RequestConformanceTests {
+    struct Question: Codable, Sendable { let n: Int }
+
+    @Test(arguments: Backend.all)
+    func respondersOnOtherJournalsAnswerAndTheConversationIsStored(backend: Backend) async throws {
+        let place = try backend.makePlace()
+        let (north, south, asker) = (try NoticeHub(journal: place.open()), try NoticeHub(journal: place.open()),
+                                     try NoticeHub(journal: place.open()))
+        let nobody = try await asker.collectAcrossProcesses(
+            "sum.ask", payload: Question(n: 1), from: "asker", as: Int.self, timeout: .seconds(30))
+        #expect(nobody.stopReason == .noResponders && nobody.request == nil)
+        let first = try north.respondAcrossProcesses(to: "sum.ask", as: "north") { try $0.decode(Question.self).n + 1 }
+        let second = try south.respondAcrossProcesses(to: "sum.*", as: "south") { try $0.decode(Question.self).n + 2 }
+        let answer = try await asker.collectAcrossProcesses(
+            "sum.ask", payload: Question(n: 40), from: "asker", as: Int.self, timeout: .seconds(30))
+        #expect(answer.stopReason == .allAnswered && answer.asked == 2)
+        #expect(Set(answer.values) == [41, 42])
+        let request = try #require(answer.request)
+        var conversation: [Notice] = []
+        try asker.readJournal(JournalQuery(conversation: request.id)) { conversation.append($0); return true }
+        #expect(conversation.map(\.kind) == [.request, .reply, .reply])
+        #expect(conversation.dropFirst().allSatisfy { $0.cause == request.id && $0.conversation == request.id })
+        first.cancel()
+        second.cancel()
+    }
+
+    @Test(arguments: Backend.all)
+    func aResponderThatDiesMidRequestIsNotWaitedFor(backend: Backend) async throws {
+        let place = try backend.makePlace()
+        let journal = try place.open()
+        let (station, asker) = (try NoticeHub(journal: journal), try NoticeHub(journal: place.open()))
+        let reached = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let stuck = try station.respondAcrossProcesses(to: "sum.ask", as: "stuck") { _ -> Int in
+            reached.signal()
+            release.wait()
+            return 0
+        }
+        let task = Task {
+            try await asker.collectAcrossProcesses(
+                "sum.ask", payload: Question(n: 1), from: "asker", as: Int.self, timeout: .seconds(60))
+        }
+        await Task.detached { reached.wait() }.value
+        // The responder's claim ends as its process's death would end it.
+        try place.endResponder(try #require(stuck.registration as? JournalResponder).claim)
+        let answer = try await task.value
+        #expect(answer.stopReason == .allAnswered, "not timedOut")
+        #expect(answer.replies.isEmpty && answer.asked == 1)
+        release.signal()
+        stuck.cancel()
+    }
+}
