@@ -80,20 +80,28 @@ extension NoticeHub {
         guard !Task.isCancelled else {
             return ReplyCollection(replies: [], stopReason: .cancelled, asked: asked.count)
         }
+        let inbox = try replyInbox(on: journal)
         let id = NoticeID.next()
         let links = cause.map(NoticeLinks.caused(by:)) ?? NoticeLinks(conversation: id, cause: nil)
-        let request = try journalWithoutDelivery(
-            Notice(id: id, name: name, sender: requester, payload: payload, kind: .request, links: links))
         let gathering = RemoteReplies<Value>(
             asked: asked, maxReplies: maxReplies, decode: Self.reply, onReply: onReply)
-        var query = JournalQuery(from: request.sequence! + 1, kinds: [.reply, .failure])
-        query.cause = id
-        let follower = try JournalFollower(
-            journal: journal, options: .init(query: query, pollInterval: journal.pollInterval)
-        ) { gathering.record($0) }
+        // Expected before the request exists, so that no reply can come first.
+        inbox.expect(repliesTo: id) { gathering.record($0) }
+        defer { inbox.forget(id) }
+        let request = try journalWithoutDelivery(
+            Notice(id: id, name: name, sender: requester, payload: payload, kind: .request, links: links))
         let reason = await gathering.wait(timeout: timeout, journal: journal)
-        follower.cancel()
         return ReplyCollection(replies: gathering.replies, stopReason: reason, asked: asked.count, request: request)
+    }
+
+    /// The hub's reply inbox, started on first use.
+    private func replyInbox(on journal: any NoticeJournal) throws -> ReplyInbox {
+        try replyInbox.locked { inbox in
+            if let inbox { return inbox }
+            let started = try ReplyInbox(journal: journal)
+            inbox = started
+            return started
+        }
     }
 
     /// A reply notice as a typed reply: its payload decoded as `Value`, or

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A mediator modeled on Foundation's `NotificationCenter`: colleagues post
 /// notices to the hub and observe them, filtered by name and by sender, and the
 /// hub delivers. It adds what NotificationCenter lacks: replies
@@ -34,6 +36,8 @@ public final class NoticeHub: Sendable {
     let writer: JournalWriter?
     /// The streams being iterated, which closing or dropping the hub ends.
     let streams = OpenStreams()
+    /// Where replies to requests across processes arrive, once one was made.
+    let replyInbox = Mutex<ReplyInbox?>(nil)
 
     /// An in-memory hub: notices live only as long as their delivery.
     public init() {
@@ -61,6 +65,7 @@ public final class NoticeHub: Sendable {
 
     deinit {
         streams.finishAll()
+        replyInbox.locked { $0.take() }?.close()
     }
 
     /// The identity tokens carry, so a hub can refuse tokens it did not issue.
@@ -113,6 +118,7 @@ public final class NoticeHub: Sendable {
     /// ``messages(of:sender:buffering:)`` gets what its buffer holds, then
     /// nil; a stream iterated later ends at once.
     public func close() throws {
+        replyInbox.locked { $0.take() }?.close()
         do {
             try writer?.close()
         } catch JournalError.reentrant {

@@ -34,6 +34,9 @@ final class PostgresJournalConnection: JournalConnection {
     /// sequence number to hand out.
     private var lockedHead: Int64 = 0
     private var nextSequence: Int64 = 0
+    /// Whether the open transaction holds a request or a reply, which
+    /// followers are told of at once (``CommitAnnouncer``).
+    private var holdsConversation = false
 
     init(
         _ session: PostgresSession, durability: Durability, announcer: CommitAnnouncer? = nil,
@@ -91,6 +94,7 @@ final class PostgresJournalConnection: JournalConnection {
     func append(_ record: JournalRecord, projections: [any Projection]) throws -> AppendOutcome {
         guard isAppending else { throw JournalError.storage("no open append transaction") }
         try start()
+        if record.notice.kind != .notice { holdsConversation = true }
         if projections.isEmpty { return try aborting { try insertOne(record) } }
         // The notice and its state change stand or fall together; a refusal
         // undoes only this notice's part of the batch.
@@ -126,6 +130,7 @@ final class PostgresJournalConnection: JournalConnection {
     func appendBatch(
         _ records: [JournalRecord], projections: (JournalRecord) -> [any Projection]
     ) -> [Result<AppendOutcome, any Error>] {
+        if records.contains(where: { $0.notice.kind != .notice }) { holdsConversation = true }
         if !isStarted, appendsWholeBatches, records.allSatisfy({ projections($0).isEmpty }) {
             do {
                 return try appendCommitting(records).map { .success($0) }
@@ -175,8 +180,9 @@ final class PostgresJournalConnection: JournalConnection {
         let inserted = try session.query("SELECT id, seq FROM noticehub_append($1, $2, $3, $4, $5, $6, $7, $8)", columns.bindings)
         let outcomes = try outcomes(for: columns.ids, appended: inserted.rows)
         if let last = outcomes.compactMap({ if case .appended(let seq) = $0 { seq } else { nil } }).max() {
-            announcer?.announce(last)
+            announcer?.announce(last, atOnce: holdsConversation)
         }
+        holdsConversation = false
         return outcomes
     }
 
@@ -284,7 +290,8 @@ final class PostgresJournalConnection: JournalConnection {
             try session.script(script)
             isOpen = false
             isStarted = false
-            if last > lockedHead { announcer?.announce(last) }
+            if last > lockedHead { announcer?.announce(last, atOnce: holdsConversation) }
+            holdsConversation = false
         } catch {
             let connected = session.isConnected
             rollbackAppending()
@@ -297,6 +304,7 @@ final class PostgresJournalConnection: JournalConnection {
     }
 
     func rollbackAppending() {
+        holdsConversation = false
         guard isOpen else { return }
         isOpen = false
         isAborted = false

@@ -16,7 +16,9 @@ import Synchronization
 /// announcement at its end. The spacing is ``spacing``, and
 /// ``busySpacing`` while announcements each cover more than
 /// ``busyCommits`` commits (more than a thousand a second), when the
-/// commits' rate matters more than a follower's last milliseconds. An
+/// commits' rate matters more than a follower's last milliseconds. A
+/// commit holding a request or a reply is announced at once, whatever the
+/// spacing: a requester, then a responder, waits on each. An
 /// announcement carries the last sequence number, never the data. If the
 /// process dies before it announces a commit, followers see the commit at
 /// their next poll.
@@ -31,6 +33,8 @@ final class CommitAnnouncer: Sendable {
     }
     private let state = Mutex(State())
     private let wake = DispatchSemaphore(value: 0)
+    /// Cuts the spacing short for a commit announced at once.
+    private let hurry = DispatchSemaphore(value: 0)
     /// The least time between two announcements: what a follower may wait
     /// beyond a commit under a steady stream of them.
     static let spacing: Duration = .milliseconds(5)
@@ -43,8 +47,9 @@ final class CommitAnnouncer: Sendable {
         self.settings = settings
     }
 
-    /// Asks for an announcement that the journal now ends at `last`.
-    func announce(_ last: Int64) {
+    /// Asks for an announcement that the journal now ends at `last`; with
+    /// `atOnce`, without waiting for the spacing to pass.
+    func announce(_ last: Int64, atOnce: Bool = false) {
         let (signal, start) = state.locked { state -> (Bool, Bool) in
             guard !state.stopped else { return (false, false) }
             let wasIdle = state.pending == nil
@@ -59,11 +64,13 @@ final class CommitAnnouncer: Sendable {
             thread.start()
         }
         if signal { wake.signal() }
+        if atOnce { hurry.signal() }
     }
 
     func stop() {
         state.locked { $0.stopped = true }
         wake.signal()
+        hurry.signal()
     }
 
     private func run() {
@@ -90,7 +97,8 @@ final class CommitAnnouncer: Sendable {
                 // Followers poll meanwhile; the session connects again next time.
                 if session?.isConnected == false { session = nil }
             }
-            Thread.sleep(forTimeInterval: (commits > Self.busyCommits ? Self.busySpacing : Self.spacing).seconds)
+            let spacing = commits > Self.busyCommits ? Self.busySpacing : Self.spacing
+            _ = hurry.wait(timeout: .now() + spacing.seconds)
         }
         session?.close()
     }
