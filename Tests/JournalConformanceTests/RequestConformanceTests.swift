@@ -48,11 +48,29 @@ struct RequestConformanceTests {
         }
         await Task.detached { reached.wait() }.value
         // The responder's claim ends as its process's death would end it.
-        try place.endResponder(try #require(stuck.registration as? JournalResponder).claim)
+        try place.endResponder(try #require((stuck.registration as? JournalResponder)?.claim))
         let answer = try await task.value
         #expect(answer.stopReason == .allAnswered, "not timedOut")
         #expect(answer.replies.isEmpty && answer.asked == 1)
         release.signal()
         stuck.cancel()
+    }
+
+    /// A claim lost while its responder lives (a server's session ended) is
+    /// made again, and requests are answered again.
+    @Test(arguments: Backend.all)
+    func aResponderClaimsItsPlaceAgainAfterLosingIt(backend: Backend) async throws {
+        let place = try backend.makePlace()
+        let journal = try place.open()
+        let (station, asker) = (try NoticeHub(journal: journal), try NoticeHub(journal: place.open()))
+        let answering = try station.respondAcrossProcesses(to: "sum.ask", as: "station") { _ in 7 }
+        let first = try #require(try journal.liveResponders().first)
+        try place.endResponder(try #require((answering.registration as? JournalResponder)?.claim))
+        try waitUntil { (try? journal.liveResponders().map(\.key)).map { $0.count == 1 && $0 != [first.key] } ?? false }
+        let answer = try await asker.collectAcrossProcesses(
+            "sum.ask", payload: Question(n: 1), from: "asker", as: Int.self, timeout: .seconds(30))
+        #expect(answer.values == [7])
+        answering.cancel()
+        #expect(try journal.liveResponders().isEmpty)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A responder that answers requests posted to a journal by any process: it
 /// announces itself with a claim (``NoticeJournal/claimResponder(_:answering:)``),
@@ -8,14 +9,25 @@ import Foundation
 /// Requests are answered one at a time, in journal order, on the follower's
 /// thread. A request posted more than ``staleness`` before the responder
 /// started (one brought in by an import, say) is not answered.
+///
+/// A claim can end while the responder lives (a server's session lost, the
+/// server restarted): every ``claimCheckInterval`` the responder checks, and
+/// claims its place again.
 final class JournalResponder: CancellableRegistration {
     /// How far back a request may have been posted and still be answered by
     /// a responder that has just started: a minute, which tolerates clocks
     /// of hosts that disagree by less.
     static var staleness: Int64 { 60_000 }
+    /// How often a lost claim is noticed and made again.
+    static var claimCheckInterval: Duration { .seconds(1) }
 
-    let claim: any ResponderClaim
+    private let claims: Mutex<(any ResponderClaim)?>
     private let follower: JournalFollower
+    /// Signalled to stop the thread that checks the claim.
+    private let stopChecking = DispatchSemaphore(value: 0)
+
+    /// The claim held now; nil once cancelled.
+    var claim: (any ResponderClaim)? { claims.locked { $0 } }
 
     init(
         hub: NoticeHub, journal: any NoticeJournal, name: NoticeName, responder: Sender,
@@ -25,7 +37,8 @@ final class JournalResponder: CancellableRegistration {
         // sees the claim posts its request after this point.
         let start = try journal.connect(durability: .always).lastSequence() + 1
         let startedAt = WallClock.nowMilliseconds()
-        claim = try journal.claimResponder(responder, answering: name)
+        let claim = try journal.claimResponder(responder, answering: name)
+        claims = Mutex(claim)
         do {
             follower = try JournalFollower(
                 journal: journal,
@@ -41,15 +54,42 @@ final class JournalResponder: CancellableRegistration {
             claim.release()
             throw error
         }
+        let stop = stopChecking
+        // Without this thread a lost claim stays lost; requests are still
+        // answered meanwhile, so a failure to start it is not the caller's.
+        _ = SystemThread.start(name: "NoticeHub responder claim") { [weak self] in
+            while stop.wait(timeout: .now() + Self.claimCheckInterval.seconds) == .timedOut {
+                guard let self else { return }
+                claimAgainIfLost(journal, responder, name)
+            }
+        }
     }
 
     var isCancelled: Bool { follower.isCancelled }
 
     func cancel() {
+        stopChecking.signal()
         // The claim goes first: no requester counts on this responder once
         // it stops answering.
-        claim.release()
+        claims.locked { $0.take() }?.release()
         follower.cancel()
+    }
+
+    /// Claims the responder's place again if its claim was lost; a failure
+    /// is tried again at the next check.
+    private func claimAgainIfLost(_ journal: any NoticeJournal, _ responder: Sender, _ name: NoticeName) {
+        let lost = claims.locked { claim -> Bool in
+            guard let held = claim else { return false }
+            return !held.isHeld
+        }
+        guard lost, let renewed = try? journal.claimResponder(responder, answering: name) else { return }
+        let replaced = claims.locked { claim -> (any ResponderClaim)? in
+            // Cancelled meanwhile: the new claim goes too.
+            guard claim != nil else { return renewed }
+            defer { claim = renewed }
+            return claim
+        }
+        replaced?.release()
     }
 
     /// Journals `handler`'s answer to `request`: a reply, or a failure whose
