@@ -95,13 +95,7 @@ struct RespondCommand: ParsableCommand {
         print("answering \(TextField.shown(name.rawValue)) as \(TextField.shown(sender.rawValue))")
         try StandardOutput.check()
         let stop = DispatchSemaphore(value: 0)
-        let signals = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.signal() }
-            source.resume()
-            return source
-        }
+        let signals = TerminationSignals.handle { stop.signal() }
         stop.wait()
         answering.cancel()
         withExtendedLifetime(signals) {}

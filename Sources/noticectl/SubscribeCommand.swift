@@ -54,13 +54,7 @@ struct SubscribeCommand: ParsableCommand {
                 stop.signal()
             }
         }
-        let signals = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.signal() }
-            source.resume()
-            return source
-        }
+        let signals = TerminationSignals.handle { stop.signal() }
         stop.wait()
         subscription.cancel()
         withExtendedLifetime(signals) {}

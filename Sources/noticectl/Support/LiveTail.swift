@@ -13,13 +13,7 @@ struct LiveTail {
 
     func run() throws {
         let printer = Printer(limit: query.limit ?? .max, format: format)
-        let signalSources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { printer.stop() }
-            source.resume()
-            return source
-        }
+        let signalSources = TerminationSignals.handle { printer.stop() }
         if !printer.isDone {
             let following = try hub.followJournal(query, onFailure: printer.fail, handler: printer.print)
             printer.waitUntilDone()
