@@ -7,7 +7,8 @@ struct StatsCommand: ParsableCommand {
         abstract: "Print the journal's statistics.",
         discussion: """
             Notices in total and per name, first and last sequence and time, file \
-            size, schema version, durable subscribers and how far behind they are.
+            size, schema version, durable subscribers and how far behind they are, \
+            and the responders answering requests now, in any process.
 
             Example:
               noticectl stats --json
@@ -20,15 +21,17 @@ struct StatsCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let statistics = try journal.openHub(creatingIfMissing: false).journalStatistics()
+        let hub = try journal.openHub(creatingIfMissing: false)
+        let statistics = try hub.journalStatistics()
+        let responders = try hub.liveResponders().sorted { ($0.name.rawValue, $0.responder.rawValue) < ($1.name.rawValue, $1.responder.rawValue) }
         if json {
-            print(try Self.json(statistics))
+            print(try Self.json(statistics, responders))
         } else {
-            Self.text(statistics).forEach { print($0) }
+            Self.text(statistics, responders).forEach { print($0) }
         }
     }
 
-    private static func text(_ statistics: JournalStatistics) -> [String] {
+    private static func text(_ statistics: JournalStatistics, _ responders: [LiveResponder]) -> [String] {
         func bound(_ sequence: Int64?, _ time: Int64?) -> String {
             guard let sequence else { return "none" }
             return "#\(sequence)" + (time.map { " at " + NoticeLine.timestamp($0) } ?? "")
@@ -42,10 +45,12 @@ struct StatsCommand: ParsableCommand {
         lines.append("schema version: \(statistics.schemaVersion)")
         lines.append("durable subscribers: \(statistics.subscribers.isEmpty ? "none" : "\(statistics.subscribers.count)")")
         lines += statistics.subscribers.map { "  \($0.name): at #\($0.cursor), \($0.lag) behind" }
+        lines.append("live responders: \(responders.isEmpty ? "none" : "\(responders.count)")")
+        lines += responders.map { "  \(TextField.shown($0.name.rawValue)): \(TextField.shown($0.responder.rawValue))" }
         return lines
     }
 
-    private static func json(_ statistics: JournalStatistics) throws -> String {
+    private static func json(_ statistics: JournalStatistics, _ responders: [LiveResponder]) throws -> String {
         try OrderedJSONEncoder().encode(StatisticsJSON(
             notices: statistics.notices,
             byName: statistics.byName,
@@ -55,8 +60,15 @@ struct StatsCommand: ParsableCommand {
             lastPostedAt: JSONNullable(statistics.lastPostedAt.map(NoticeLine.timestamp)),
             fileSize: JSONNullable(statistics.fileSize),
             schemaVersion: statistics.schemaVersion,
-            subscribers: statistics.subscribers))
+            subscribers: statistics.subscribers,
+            responders: responders.map { ResponderJSON(name: $0.name.rawValue, responder: $0.responder.rawValue) }))
     }
+}
+
+/// One live responder in `stats --json`.
+private struct ResponderJSON: Encodable {
+    var name: String
+    var responder: String
 }
 
 /// `stats --json`, keys in this order; a bound or size the journal lacks is
@@ -71,4 +83,5 @@ private struct StatisticsJSON: Encodable {
     var fileSize: JSONNullable<Int64>
     var schemaVersion: Int
     var subscribers: [JournalStatistics.SubscriberLag]
+    var responders: [ResponderJSON]
 }

@@ -1,3 +1,4 @@
+import Foundation
 import NoticeHub
 import Testing
 import TestSupport
@@ -19,6 +20,7 @@ struct StatsTests {
             file size: N bytes
             schema version: \(SQLiteJournal.schemaVersion)
             durable subscribers: none
+            live responders: none
 
             """)
 
@@ -27,9 +29,21 @@ struct StatsTests {
         #expect(stableJSON == """
             {"notices":5,"byName":[{"name":"a","count":1},{"name":"b","count":3},{"name":"c","count":1}],\
             "firstSequence":1,"lastSequence":5,"firstPostedAt":"TIME","lastPostedAt":"TIME","fileSize":N,\
-            "schemaVersion":\(SQLiteJournal.schemaVersion),"subscribers":[]}
+            "schemaVersion":\(SQLiteJournal.schemaVersion),"subscribers":[],"responders":[]}
 
             """)
+    }
+
+    @Test func statsListTheRespondersRunningNow() throws {
+        let cli = NoticectlRunner(in: TemporaryDirectory())
+        try cli("init")
+        let responder = try cli.start("respond", "weather.*", "--sender", "station", "--reply", "1")
+        try #require(responder.waitForLines(1))
+        #expect(try cli("stats").stdout.hasSuffix("live responders: 1\n  weather.*: station\n"))
+        #expect(try cli("stats", "--json").stdout.hasSuffix(#""responders":[{"name":"weather.*","responder":"station"}]}"# + "\n"))
+        responder.send(SIGTERM)
+        #expect(try #require(responder.waitForExit()).status == 0)
+        #expect(try cli("stats").stdout.hasSuffix("live responders: none\n"))
     }
 
     @Test func statsOfAnEmptyJournal() throws {
