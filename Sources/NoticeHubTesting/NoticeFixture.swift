@@ -59,10 +59,11 @@ public final class NoticeFixture: Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// The fixture's notices, in order.
+    /// The fixture's notices, in order: the ordinary ones, which a replay
+    /// delivers (requests and replies are left out, as replays leave them).
     public func notices() throws -> [Notice] {
         var notices: [Notice] = []
-        try hub.readJournal(JournalQuery()) { notice in
+        try hub.readJournal(JournalQuery(kinds: [.notice])) { notice in
             notices.append(notice)
             return true
         }

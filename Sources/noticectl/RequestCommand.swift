@@ -81,7 +81,10 @@ struct ReplyPrinter: Sendable {
             line = (try? NoticeLine.encode(reply)) ?? "{}"
         } else if reply.kind == .failure {
             let reason = (try? reply.decode([String: String].self))?["error"] ?? "no reason given"
-            line = "\(responder) failed: \(reason)"
+            // From another process: quoted, on one line, when it holds control characters.
+            let oneLine = reason.unicodeScalars.contains { QuotedText.isSpelled($0, .controls) }
+                ? QuotedText.quoted(reason, spelling: .controls) : reason
+            line = "\(responder) failed: \(oneLine)"
         } else {
             line = "\(responder) \((try? reply.payloadJSON()) ?? "{}")"
         }

@@ -48,7 +48,9 @@ struct RequestConformanceTests {
         }
         await Task.detached { reached.wait() }.value
         // The responder's claim ends as its process's death would end it.
-        try place.endResponder(try #require((stuck.registration as? JournalResponder)?.claim))
+        let responder = try #require(stuck.registration as? JournalResponder)
+        responder.stopRenewingClaim()
+        try place.endResponder(try #require(responder.claim))
         let answer = try await task.value
         #expect(answer.stopReason == .allAnswered, "not timedOut")
         #expect(answer.replies.isEmpty && answer.asked == 1)

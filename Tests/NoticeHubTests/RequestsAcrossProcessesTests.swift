@@ -153,6 +153,58 @@ struct RequestsAcrossProcessesTests {
         answering.cancel()
     }
 
+    /// Requests and replies are committed at once whatever the hubs'
+    /// durability, and never pass through projections, which see ordinary
+    /// notices only.
+    @Test func batchedHubsWithProjectionsAnswerAtOnce() async throws {
+        struct RefuseAll: Projection {
+            var names: Set<NoticeName> { ["weather.>"] }
+            func apply(_ notice: Notice, to store: any ProjectionStore) throws {
+                throw ProjectionRejection("weather is not stored")
+            }
+        }
+        let path = directory.path("j.sqlite")
+        func batched() throws -> NoticeHub {
+            try NoticeHub(
+                journal: SQLiteJournal(path: path), durability: .batched(maxDelay: .seconds(600)),
+                projections: [RefuseAll()])
+        }
+        let (station, phone) = (try batched(), try batched())
+        let answering = try station.respondAcrossProcesses(to: "weather.now", as: "station") { _ in Weather(celsius: 3) }
+        let answer = try await phone.collectAcrossProcesses(
+            "weather.now", payload: City(name: "Lyon"), from: "phone", as: Weather.self, timeout: .seconds(60))
+        #expect(answer.stopReason == .allAnswered && answer.values == [Weather(celsius: 3)])
+        #expect(throws: JournalError.refused(name: "weather.now", reason: "weather is not stored")) {
+            try phone.post("weather.now")
+        }
+        // The batched transaction that post opened holds the write lock the
+        // responder's withdrawal needs.
+        try phone.flush()
+        answering.cancel()
+    }
+
+    @Test func closingTheHubEndsItsWaitingRequests() async throws {
+        let (station, phone) = (try hub(), try hub())
+        let release = DispatchSemaphore(value: 0)
+        let slow = try station.respondAcrossProcesses(to: "weather.now", as: "station") { _ in
+            release.wait()
+            return Weather(celsius: 1)
+        }
+        let task = Task {
+            try await phone.collectAcrossProcesses(
+                "weather.now", payload: City(name: "Lyon"), from: "phone", as: Weather.self, timeout: .seconds(600))
+        }
+        while try phone.lastSequence() == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        try phone.close()
+        await #expect(throws: JournalError.closed) { try await task.value }
+        await #expect(throws: JournalError.closed) {
+            _ = try await phone.collectAcrossProcesses(
+                "weather.now", payload: City(name: "Lyon"), from: "phone", as: Weather.self, timeout: .seconds(1))
+        }
+        release.signal()
+        slow.cancel()
+    }
+
     @Test func anInMemoryHubCannotRequestAcrossProcesses() async throws {
         await #expect(throws: JournalError.noJournal) {
             _ = try await NoticeHub().collectAcrossProcesses(

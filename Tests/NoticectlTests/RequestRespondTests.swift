@@ -76,6 +76,24 @@ struct RequestRespondTests {
         #expect(ended.stdout.hasPrefix("allAnswered: 0 of 1 asked"), "not timedOut: \(ended.stdout)")
     }
 
+    @Test func anInterruptedResponderEndsTheCommandItRuns() throws {
+        try cli("init")
+        let marker = scratch.path("still-running")
+        let busy = try responder("weather.now", "--sender", "busy", "--exec", "sleep 30; touch '\(marker)'")
+        let asking = try cli.start("request", "weather.now", "--timeout", "60s")
+        let deadline = ContinuousClock.now + .seconds(20)
+        while try cli("tail", "--limit", "1").stdout.isEmpty, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        busy.send(SIGTERM)
+        let ended = try #require(busy.waitForExit(timeout: .seconds(20)), "the responder waited for its command")
+        #expect(ended.status == 0)
+        let asked = try #require(asking.waitForExit(timeout: .seconds(30)))
+        #expect(asked.status == 0, "a failure is an answer")
+        #expect(asked.stdout.hasPrefix("busy failed: the responder was interrupted\nallAnswered: 1 of 1 asked"), "\(asked.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: marker), "the command's shell was ended with it")
+    }
+
     @Test func aFailingCommandAnswersWithAFailure() throws {
         try cli("init")
         let failing = try responder("weather.now", "--sender", "broken", "--exec", "echo 'no sensor' >&2; exit 3")

@@ -12,7 +12,10 @@ import Synchronization
 ///
 /// A claim can end while the responder lives (a server's session lost, the
 /// server restarted): every ``claimCheckInterval`` the responder checks, and
-/// claims its place again.
+/// claims its place again. A request that finds the claim gone meanwhile
+/// counts the responder as not answering. The responder withdraws for good
+/// when it can no longer answer: its hub closed, or its follower stopped
+/// on a journal it cannot read on.
 final class JournalResponder: CancellableRegistration {
     /// How far back a request may have been posted and still be answered by
     /// a responder that has just started: a minute, which tolerates clocks
@@ -21,13 +24,11 @@ final class JournalResponder: CancellableRegistration {
     /// How often a lost claim is noticed and made again.
     static var claimCheckInterval: Duration { .seconds(1) }
 
-    private let claims: Mutex<(any ResponderClaim)?>
+    private let presence: Presence
     private let follower: JournalFollower
-    /// Signalled to stop the thread that checks the claim.
-    private let stopChecking = DispatchSemaphore(value: 0)
 
-    /// The claim held now; nil once cancelled.
-    var claim: (any ResponderClaim)? { claims.locked { $0 } }
+    /// The claim held now; nil once withdrawn.
+    var claim: (any ResponderClaim)? { presence.claim }
 
     init(
         hub: NoticeHub, journal: any NoticeJournal, name: NoticeName, responder: Sender,
@@ -37,81 +38,128 @@ final class JournalResponder: CancellableRegistration {
         // sees the claim posts its request after this point.
         let start = try journal.connect(durability: .always).lastSequence() + 1
         let startedAt = WallClock.nowMilliseconds()
-        let claim = try journal.claimResponder(responder, answering: name)
-        claims = Mutex(claim)
+        let presence = Presence(try journal.claimResponder(responder, answering: name))
+        self.presence = presence
         do {
             follower = try JournalFollower(
                 journal: journal,
                 options: .init(
                     query: JournalQuery(from: start, names: [name], kinds: [.request]),
-                    pollInterval: journal.pollInterval)
-            ) { [weak hub] request in
-                guard let hub, request.sender != responder,
-                      request.postedAtMilliseconds >= startedAt - Self.staleness else { return }
-                Self.answer(request, as: responder, on: hub, handler: handler)
+                    pollInterval: journal.pollInterval),
+                onFailure: { _ in presence.withdraw() }
+            ) { request in
+                // The hub is held: the responder answers until cancelled.
+                guard request.sender != responder, request.postedAtMilliseconds >= startedAt - Self.staleness
+                else { return }
+                if !Self.answer(request, as: responder, on: hub, handler: handler) { presence.withdraw() }
             }
         } catch {
-            claim.release()
+            presence.withdraw()
             throw error
         }
-        let stop = stopChecking
-        // Without this thread a lost claim stays lost; requests are still
-        // answered meanwhile, so a failure to start it is not the caller's.
-        _ = SystemThread.start(name: "NoticeHub responder claim") { [weak self] in
-            while stop.wait(timeout: .now() + Self.claimCheckInterval.seconds) == .timedOut {
-                guard let self else { return }
-                claimAgainIfLost(journal, responder, name)
-            }
-        }
+        presence.keepClaimed(on: journal, responder, name)
     }
 
     var isCancelled: Bool { follower.isCancelled }
 
-    func cancel() {
-        stopChecking.signal()
-        // The claim goes first: no requester counts on this responder once
-        // it stops answering.
-        claims.locked { $0.take() }?.release()
-        follower.cancel()
+    /// Stops making the claim again, as the process's death would: for
+    /// tests that end a claim and want it to stay ended.
+    func stopRenewingClaim() {
+        presence.stopRenewing()
     }
 
-    /// Claims the responder's place again if its claim was lost; a failure
-    /// is tried again at the next check.
-    private func claimAgainIfLost(_ journal: any NoticeJournal, _ responder: Sender, _ name: NoticeName) {
-        let lost = claims.locked { claim -> Bool in
-            guard let held = claim else { return false }
-            return !held.isHeld
-        }
-        guard lost, let renewed = try? journal.claimResponder(responder, answering: name) else { return }
-        let replaced = claims.locked { claim -> (any ResponderClaim)? in
-            // Cancelled meanwhile: the new claim goes too.
-            guard claim != nil else { return renewed }
-            defer { claim = renewed }
-            return claim
-        }
-        replaced?.release()
+    func cancel() {
+        // The answer under way, if any, is journaled before the claim goes:
+        // its requester gets it rather than a responder that vanished.
+        follower.cancel()
+        presence.withdraw()
     }
 
     /// Journals `handler`'s answer to `request`: a reply, or a failure whose
-    /// payload is `{"error": "…"}` when it throws or its answer cannot be
-    /// encoded. A reply that cannot be journaled is dropped: the requester
-    /// then counts the responder as not answering, as if it had died.
+    /// payload is `{"error": "…"}` when it throws, its answer cannot be
+    /// encoded or the journal refuses it. False when the hub is closed, and
+    /// nothing can be answered any more.
     private static func answer(
         _ request: Notice, as responder: Sender, on hub: NoticeHub,
         handler: @Sendable (Notice) throws -> NoticePayload
-    ) {
+    ) -> Bool {
         let links = NoticeLinks.caused(by: request)
-        var reply: Notice
-        do {
-            let payload = try NoticeHub.withCause(request) { try handler(request) }
-            reply = Notice(name: request.name, sender: responder, payload: payload, kind: .reply, links: links)
-            _ = try reply.payloadJSON()
-        } catch {
-            reply = Notice(
+        func failure(_ error: any Error) -> Notice {
+            Notice(
                 name: request.name, sender: responder, payload: .value(ReplyFailure(error: "\(error)")),
                 kind: .failure, links: links)
         }
-        _ = try? hub.journalWithoutDelivery(reply)
+        do {
+            let payload = try NoticeHub.withCause(request) { try handler(request) }
+            _ = try hub.journalWithoutDelivery(
+                Notice(name: request.name, sender: responder, payload: payload, kind: .reply, links: links))
+            return true
+        } catch JournalError.closed {
+            return false
+        } catch {
+            do {
+                _ = try hub.journalWithoutDelivery(failure(error))
+            } catch JournalError.closed {
+                return false
+            } catch {
+                // The journal cannot take even the failure (its server is
+                // unreachable): the requester's timeout ends its wait.
+            }
+            return true
+        }
+    }
+
+    /// The responder's claim, kept while it answers: made again when lost,
+    /// given up for good by ``withdraw()``.
+    private final class Presence: Sendable {
+        private let claims: Mutex<(any ResponderClaim)?>
+        /// Signalled to stop the thread that checks the claim.
+        private let stopChecking = DispatchSemaphore(value: 0)
+        private let withdrawn = Atomic<Bool>(false)
+
+        init(_ claim: any ResponderClaim) {
+            claims = Mutex(claim)
+        }
+
+        var claim: (any ResponderClaim)? { claims.locked { $0 } }
+
+        /// Checks the claim every ``JournalResponder/claimCheckInterval`` on
+        /// a thread of its own until withdrawn. Without the thread a lost
+        /// claim stays lost while requests are still answered, so a failure
+        /// to start it is not the caller's.
+        func keepClaimed(on journal: any NoticeJournal, _ responder: Sender, _ name: NoticeName) {
+            let interval = JournalResponder.claimCheckInterval.seconds
+            _ = SystemThread.start(name: "NoticeHub responder claim") { [self] in
+                while stopChecking.wait(timeout: .now() + interval) == .timedOut {
+                    claimAgainIfLost(journal, responder, name)
+                }
+            }
+        }
+
+        func stopRenewing() {
+            stopChecking.signal()
+        }
+
+        /// Gives the claim up and stops checking it; idempotent.
+        func withdraw() {
+            guard !withdrawn.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            stopChecking.signal()
+            claims.locked { $0.take() }?.release()
+        }
+
+        /// Claims the place again if the claim was lost; a failure is tried
+        /// again at the next check.
+        private func claimAgainIfLost(_ journal: any NoticeJournal, _ responder: Sender, _ name: NoticeName) {
+            let lost = claims.locked { claim in claim.map { !$0.isHeld } ?? false }
+            guard lost, let renewed = try? journal.claimResponder(responder, answering: name) else { return }
+            let replaced = claims.locked { claim -> (any ResponderClaim)? in
+                // Withdrawn meanwhile: the new claim goes too.
+                guard claim != nil else { return renewed }
+                defer { claim = renewed }
+                return claim
+            }
+            replaced?.release()
+        }
     }
 }
 

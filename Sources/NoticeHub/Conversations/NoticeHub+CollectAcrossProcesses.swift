@@ -12,7 +12,9 @@ extension NoticeHub {
     /// Otherwise the request is journaled as a ``NoticeKind/request`` that
     /// starts a conversation (or joins the one of `cause`), and each reply
     /// names it as its ``Notice/cause``. A responder that dies before
-    /// answering stops being waited for within about 100 ms; a failed
+    /// answering stops being waited for within about 100 ms of its claim's
+    /// end (at once when its process dies; on PostgreSQL, a host that
+    /// vanishes loses its session within about 11 s); a failed
     /// answer is a failed ``Reply`` (``NoticeHubError/responderFailed(responder:reason:)``),
     /// and counts towards `maxReplies`.
     ///
@@ -86,18 +88,21 @@ extension NoticeHub {
         let gathering = RemoteReplies<Value>(
             asked: asked, maxReplies: maxReplies, decode: Self.reply, onReply: onReply)
         // Expected before the request exists, so that no reply can come first.
-        inbox.expect(repliesTo: id) { gathering.record($0) }
+        try inbox.expect(repliesTo: id, .init(deliver: gathering.record, fail: gathering.fail))
         defer { inbox.forget(id) }
         let request = try journalWithoutDelivery(
             Notice(id: id, name: name, sender: requester, payload: payload, kind: .request, links: links))
         let reason = await gathering.wait(timeout: timeout, journal: journal)
+        if let failure = gathering.failure { throw failure }
         return ReplyCollection(replies: gathering.replies, stopReason: reason, asked: asked.count, request: request)
     }
 
-    /// The hub's reply inbox, started on first use.
+    /// The hub's reply inbox, started on first use, and again after one
+    /// ended on a journal it could not read on.
     private func replyInbox(on journal: any NoticeJournal) throws -> ReplyInbox {
-        try replyInbox.locked { inbox in
-            if let inbox { return inbox }
+        guard let writer, !writer.isClosed else { throw JournalError.closed }
+        return try replyInbox.locked { inbox in
+            if let inbox, inbox.isOpen { return inbox }
             let started = try ReplyInbox(journal: journal)
             inbox = started
             return started

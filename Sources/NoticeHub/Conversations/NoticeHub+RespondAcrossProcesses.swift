@@ -6,7 +6,7 @@ extension NoticeHub {
     ///
     /// The responder announces itself in the journal with a claim the system
     /// drops if this process dies, so requesters know it is there
-    /// (``collectAcrossProcesses(_:payload:from:as:timeout:maxReplies:onReply:)``).
+    /// (``collectAcrossProcesses(_:payload:from:as:timeout:maxReplies:causedBy:onReply:)``).
     /// Each answer is journaled as a ``NoticeKind/reply`` whose
     /// ``Notice/cause`` is the request; a handler that throws answers with a
     /// ``NoticeKind/failure``. Requests are answered one at a time, in journal

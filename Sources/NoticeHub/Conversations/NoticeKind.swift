@@ -1,6 +1,6 @@
 /// What part a journaled notice plays: an ordinary notice, or one side of a
 /// request answered across processes
-/// (``NoticeHub/collectAcrossProcesses(_:payload:from:as:timeout:maxReplies:)``).
+/// (``NoticeHub/collectAcrossProcesses(_:payload:from:as:timeout:maxReplies:causedBy:onReply:)``).
 ///
 /// Observers, streams, followers and replays receive ordinary notices only,
 /// as in a single process, where requests go to responders and never to

@@ -1,13 +1,15 @@
+import Foundation
 import Synchronization
 
 /// Gathers the replies to one request across processes until every
 /// responder asked has answered or died, `maxReplies` have arrived, the
 /// timeout passes or the collecting task is cancelled.
 ///
-/// Replies arrive from a follower of the journal (its own thread) reading
-/// the request's replies; a task checks every ``livenessInterval`` whether
+/// Replies arrive from the hub's ``ReplyInbox`` (a follower's thread). A
+/// thread of the collection's own checks every ``livenessInterval`` whether
 /// the claims of responders yet to answer are alive, so one that died
-/// mid-request stops being waited for.
+/// mid-request stops being waited for; the check asks the journal, which
+/// may block, so it stays off the tasks' threads.
 final class RemoteReplies<Value: Sendable>: Sendable {
     typealias StopReason = ReplyCollection<Value>.StopReason
 
@@ -19,12 +21,19 @@ final class RemoteReplies<Value: Sendable>: Sendable {
         var replies: [Reply<Value>] = []
         var stopReason: StopReason?
         var continuation: CheckedContinuation<StopReason, Never>?
+        /// Replies counted whose `onReply` call has not returned yet: the
+        /// requester resumes only after them, so it never hears of a reply
+        /// after the stop.
+        var callbacks = 0
+        /// Why the inbox could not go on, when it failed.
+        var failure: (any Error)?
     }
 
     private let state: Mutex<State>
     private let maxReplies: Int
     private let decode: @Sendable (Notice) -> Reply<Value>
     private let onReply: (@Sendable (Notice) -> Void)?
+    private let stopChecking = DispatchSemaphore(value: 0)
 
     init(
         asked: AskedResponders, maxReplies: Int, decode: @escaping @Sendable (Notice) -> Reply<Value>,
@@ -39,44 +48,58 @@ final class RemoteReplies<Value: Sendable>: Sendable {
     /// The replies counted before the stop, in the order they arrived.
     var replies: [Reply<Value>] { state.locked { $0.replies } }
 
-    /// Takes one reply or failure from the follower's thread; `onReply`
-    /// hears it, after the lock, when it counted.
+    /// What stopped the inbox under this collection, if anything did.
+    var failure: (any Error)? { state.locked { $0.failure } }
+
+    /// Takes one reply or failure from the inbox's thread.
     func record(_ notice: Notice) {
         guard let responder = notice.sender else { return }
         let reply = decode(notice)
-        let (counted, resume) = state.locked { state -> (Bool, Resume?) in
-            guard state.stopReason == nil else { return (false, nil) }
+        let counted = state.locked { state -> Bool in
+            guard state.stopReason == nil else { return false }
             state.replies.append(reply)
             state.asked.answer(from: responder)
-            if state.replies.count >= maxReplies { return (true, Self.stop(.maxRepliesReached, &state)) }
-            if state.asked.allSettled { return (true, Self.stop(.allAnswered, &state)) }
-            return (true, nil)
+            if state.replies.count >= maxReplies {
+                state.stopReason = .maxRepliesReached
+            } else if state.asked.allSettled {
+                state.stopReason = .allAnswered
+            }
+            if onReply != nil { state.callbacks += 1 }
+            return true
         }
-        if counted { onReply?(notice) }
+        guard counted else { return }
+        onReply?(notice)
+        let resume = state.locked { state -> Resume? in
+            if onReply != nil { state.callbacks -= 1 }
+            return Self.resumeIfDone(&state)
+        }
         resume?()
     }
 
     /// Waits until the collection stops, checking liveness and the timeout
     /// meanwhile; `journal` answers the liveness checks.
     func wait(timeout: Duration, journal: any NoticeJournal) async -> StopReason {
-        let watchers = [
-            Task { [self] in
-                try? await Task.sleep(for: timeout.clampedForWaiting)
-                if !Task.isCancelled { finish(.timedOut) }
-            },
-            Task { [self] in
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: Self.livenessInterval)
-                    guard !Task.isCancelled else { return }
-                    checkLiveness(journal)
-                }
-            },
-        ]
-        defer { watchers.forEach { $0.cancel() } }
+        let stop = stopChecking
+        let interval = Self.livenessInterval.seconds
+        let checking = SystemThread.start(name: "NoticeHub reply liveness") { [self] in
+            while stop.wait(timeout: .now() + interval) == .timedOut {
+                checkLiveness(journal)
+            }
+        }
+        let timer = Task { [self] in
+            // Clamped: a huge timeout means "a very long time", and would
+            // otherwise trap converting it to the clock's units.
+            try? await Task.sleep(for: timeout.clampedForWaiting)
+            if !Task.isCancelled { finish(.timedOut) }
+        }
+        defer {
+            timer.cancel()
+            if checking { stopChecking.signal() }
+        }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let stopped = state.locked { state -> StopReason? in
-                    if let reason = state.stopReason { return reason }
+                    if let reason = state.stopReason, state.callbacks == 0 { return reason }
                     state.continuation = continuation
                     return nil
                 }
@@ -95,7 +118,8 @@ final class RemoteReplies<Value: Sendable>: Sendable {
         let resume = state.locked { state -> Resume? in
             guard state.stopReason == nil else { return nil }
             state.asked.keep(alive, of: keys)
-            return state.asked.allSettled ? Self.stop(.allAnswered, &state) : nil
+            if state.asked.allSettled { state.stopReason = .allAnswered }
+            return Self.resumeIfDone(&state)
         }
         resume?()
     }
@@ -103,17 +127,30 @@ final class RemoteReplies<Value: Sendable>: Sendable {
     /// Stops for `reason` unless the collection stopped already.
     func finish(_ reason: StopReason) {
         let resume = state.locked { state -> Resume? in
-            state.stopReason == nil ? Self.stop(reason, &state) : nil
+            guard state.stopReason == nil else { return nil }
+            state.stopReason = reason
+            return Self.resumeIfDone(&state)
         }
         resume?()
     }
 
+    /// Stops because the inbox cannot go on; the requester throws `error`.
+    func fail(_ error: any Error) {
+        state.locked { state in
+            if state.stopReason == nil { state.failure = error }
+        }
+        finish(.cancelled)
+    }
+
     private typealias Resume = () -> Void
 
-    private static func stop(_ reason: StopReason, _ state: inout State) -> Resume {
-        state.stopReason = reason
-        let continuation = state.continuation
+    /// Resumes the waiting requester once the collection has stopped and no
+    /// `onReply` call is under way.
+    private static func resumeIfDone(_ state: inout State) -> Resume? {
+        guard let reason = state.stopReason, state.callbacks == 0, let continuation = state.continuation else {
+            return nil
+        }
         state.continuation = nil
-        return { continuation?.resume(returning: reason) }
+        return { continuation.resume(returning: reason) }
     }
 }

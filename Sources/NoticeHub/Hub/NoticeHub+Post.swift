@@ -82,11 +82,14 @@ extension NoticeHub {
         return journaled
     }
 
-    /// Journals a request or a reply, which observers never receive.
+    /// Journals a request or a reply, which observers never receive, and
+    /// commits it at once whatever the hub's durability: another process
+    /// waits on it.
     func journalWithoutDelivery(_ notice: Notice) throws -> Notice {
         guard let writer else { throw JournalError.noJournal }
         var journaled = notice
         journaled.sequence = try writer.append(JournalRecord(notice: notice, payloadJSON: notice.payloadJSON())).sequence
+        try writer.flush()
         return journaled
     }
 

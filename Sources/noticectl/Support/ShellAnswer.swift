@@ -1,9 +1,26 @@
 import Foundation
 import NoticeHub
+import Synchronization
 
 /// `respond --exec`: runs a shell command per request, with the request's
 /// payload on its standard input, and answers with what it prints.
+///
+/// Foundation starts the shell as the leader of a process group of its own,
+/// so that ``stopRunning()`` ends it with everything it started.
 enum ShellAnswer {
+    /// The process group of the command running now, 0 for none.
+    private static let running = Atomic<Int32>(0)
+    /// Set by ``stopRunning()``: the command ends because the responder does.
+    private static let interrupted = Atomic<Bool>(false)
+
+    /// Ends the command running now, and whatever it started, with SIGTERM:
+    /// an interrupted responder does not wait for it.
+    static func stopRunning() {
+        interrupted.store(true, ordering: .releasing)
+        let group = running.load(ordering: .acquiring)
+        if group > 0 { kill(-group, SIGTERM) }
+    }
+
     /// What the command printed, trimmed; throws ``CommandFailure`` naming
     /// the exit status and the last line of standard error when it fails.
     static func run(_ command: String, for request: Notice) throws -> String {
@@ -20,6 +37,10 @@ enum ShellAnswer {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        if getpgid(process.processIdentifier) == process.processIdentifier {
+            running.store(process.processIdentifier, ordering: .releasing)
+        }
+        defer { running.store(0, ordering: .releasing) }
         // Read both pipes while writing, so a command that prints a lot
         // before reading its input cannot block on a full pipe.
         let printed = PipeReader(output), complaints = PipeReader(errors)
@@ -30,6 +51,7 @@ enum ShellAnswer {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         let text = String(decoding: printed.finish(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if interrupted.load(ordering: .acquiring) { throw CommandFailure("the responder was interrupted") }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let status = process.terminationReason == .exit
                 ? "exit status \(process.terminationStatus)" : "signal \(process.terminationStatus)"

@@ -50,6 +50,13 @@ final class JournalWriter: Sendable {
         return outcome
     }
 
+    /// Whether ``close()`` was called.
+    var isClosed: Bool {
+        shared.condition.lock()
+        defer { shared.condition.unlock() }
+        return shared.isClosed
+    }
+
     /// Commits what is pending and stops the flusher; durable posts already
     /// queued are committed before it returns. Appending after close throws.
     func close() throws {

@@ -38,7 +38,10 @@ final class WriterConnection: @unchecked Sendable {
         try callingThread.calling { try connection.append(record, projections: projectionsFor(record)) }
     }
 
+    /// The projections a notice passes through: none for a request or a
+    /// reply, which projections, like observers, never see.
     func projectionsFor(_ record: JournalRecord) -> [any Projection] {
+        guard record.notice.kind == .notice else { return [] }
         if let matchedProjections {
             let name = record.notice.name
             return matchedProjections.filter { $0.names.selects(name) }
