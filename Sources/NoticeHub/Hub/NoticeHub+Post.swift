@@ -1,5 +1,5 @@
 /// Every `post` throws ``NoticeHubError/patternNotPostable(_:)`` for a name
-/// that is a pattern (``NoticeName/isPattern``): a notice needs a literal name.
+/// that is a pattern (``Identifier/isPattern``): a notice needs a literal name.
 extension NoticeHub {
     /// Posts a notice without payload (its payload reads as `{}`).
     @discardableResult

@@ -171,7 +171,7 @@ public struct JournalQuery: Sendable, Equatable {
     /// The last sequence number to read; nil: up to the journal's end.
     public var through: Int64?
     /// Only notices with these names, or with names these patterns match
-    /// (``NoticeName/isPattern``); nil: every name. A journal that cannot
+    /// (``Identifier/isPattern``); nil: every name. A journal that cannot
     /// match patterns in its storage checks rows with ``selects(name:)``.
     public var names: Set<NoticeName>?
     /// Only notices from this sender; nil: any sender.

@@ -2,7 +2,7 @@
 /// name or its sender. Both may be journaled, printed and typed on a command
 /// line, so both follow the same rules: non-empty, at most 256 UTF-8
 /// bytes, no control characters. Use the aliases ``NoticeName`` and
-/// ``Sender``. A notice name may also be a pattern (``NoticeName/isPattern``).
+/// ``Sender``. A notice name may also be a pattern (``Identifier/isPattern``).
 public struct Identifier<Kind: IdentifierKind>: Hashable, Sendable, CustomStringConvertible {
     /// The identifier as text.
     public let rawValue: String
@@ -68,7 +68,7 @@ extension IdentifierKind {
 
 /// The name of a notice, such as `"news.liked"`, or a pattern of names for
 /// observers, streams and journal reads, such as `"news.*"` (one segment) or
-/// `"news.>"` (one or more); see ``isPattern``.
+/// `"news.>"` (one or more); see ``Identifier/isPattern``.
 ///
 /// ```swift
 /// let liked: NoticeName = "news.liked"                // a literal

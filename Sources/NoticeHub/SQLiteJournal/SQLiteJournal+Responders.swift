@@ -2,7 +2,7 @@ import NoticeSQLite
 
 extension SQLiteJournal {
     /// Locks a random key in the file `<path>-responders`, then writes the
-    /// claim's row (see ``ResponderLock``); the kernel drops the lock if the
+    /// claim's row (a `ResponderLock`); the kernel drops the lock if the
     /// process dies.
     public func claimResponder(_ responder: Sender, answering name: NoticeName) throws -> any ResponderClaim {
         try ResponderLock.claim(responder, answering: name, in: self)
