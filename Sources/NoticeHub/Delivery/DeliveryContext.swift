@@ -98,10 +98,21 @@ struct DeliveryContext {
     /// Runs `body` with what it posts on this thread carrying `links`.
     @inline(__always)
     func causing<T>(_ links: NoticeLinks, _ body: () throws -> T) rethrows -> T {
+        let saved = swapCausing(links)
+        defer { swapCausing(saved) }
+        return try body()
+    }
+
+    /// Makes what this thread posts from now on carry `links`; returns what
+    /// it carried, for the caller to put back. The delivery loop calls it
+    /// directly: a closure around the loop cost posts to many observers
+    /// about half their time.
+    @inline(__always)
+    @discardableResult
+    func swapCausing(_ links: NoticeLinks) -> NoticeLinks {
         let saved = state.pointee.causing
         state.pointee.causing = links
-        defer { state.pointee.causing = saved }
-        return try body()
+        return saved
     }
 
     /// Runs `body` counted as a delivery on this thread.

@@ -143,17 +143,18 @@ extension NoticeHub {
         in context: DeliveryContext
     ) {
         guard !registrations.isEmpty else { return }
-        // What the handlers post names this notice as its cause.
-        context.causing(.caused(by: notice)) {
-            context.delivering {
-                // The array keeps every registration alive: no retain per call.
-                for index in registrations.indices {
-                    Unmanaged.passUnretained(registrations[index]).withBorrowedInstance { registration in
-                        _ = registration.invoke(as: ObserverHandler.self, in: context) { $0(notice) }
-                    }
+        // What the handlers post names this notice as its cause. Handlers
+        // do not throw, so the links are put back without a `defer`.
+        let saved = context.swapCausing(.caused(by: notice))
+        context.delivering {
+            // The array keeps every registration alive: no retain per call.
+            for index in registrations.indices {
+                Unmanaged.passUnretained(registrations[index]).withBorrowedInstance { registration in
+                    _ = registration.invoke(as: ObserverHandler.self, in: context) { $0(notice) }
                 }
             }
         }
+        context.swapCausing(saved)
     }
 }
 

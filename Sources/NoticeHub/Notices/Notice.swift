@@ -28,17 +28,18 @@ public struct Notice: Sendable {
     public internal(set) var sequence: Int64?
     /// True while the notice is being delivered again by a replay.
     public internal(set) var isReplay: Bool
+    let payload: NoticePayload
     /// What part the notice plays: ``NoticeKind/notice`` unless it is a
     /// request or a reply exchanged across processes.
     public let kind: NoticeKind
     /// The id of the conversation the notice belongs to: that of the notice
     /// which started it (a request, or the first notice of a chain of
     /// handlers' posts); nil for a notice that is part of none.
-    public let conversation: NoticeID?
+    public var conversation: NoticeID? { storedLinks.conversation }
     /// The id of the notice that caused this one: the notice being delivered
     /// when a handler posted it, or the request a reply answers.
-    public let cause: NoticeID?
-    let payload: NoticePayload
+    public var cause: NoticeID? { storedLinks.cause }
+    let storedLinks: NoticeLinks
 
     init(
         id: NoticeID = .next(),
@@ -59,8 +60,7 @@ public struct Notice: Sendable {
         self.sequence = sequence
         self.isReplay = isReplay
         self.kind = kind
-        conversation = links.conversation
-        cause = links.cause
+        storedLinks = links
     }
 
     /// When the notice was posted, to the millisecond.
