@@ -6,7 +6,13 @@ final class SQLiteJournalConnection: JournalConnection {
     let connection: SQLiteConnection
     private lazy var projectionStore = SQLiteProjectionStore(connection)
 
+    /// An ordinary notice leaves kind, conversation and cause NULL: its
+    /// insert binds five values, not eight.
     private static let insertSQL = """
+        INSERT INTO notices (id, name, sender, payload, posted_at) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (id) DO NOTHING
+        """
+    private static let insertLinkedSQL = """
         INSERT INTO notices (id, name, sender, payload, posted_at, kind, conversation, cause)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (id) DO NOTHING
@@ -25,6 +31,7 @@ final class SQLiteJournalConnection: JournalConnection {
     private struct AppendStatements {
         let begin: SQLiteStatement
         let insert: SQLiteStatement
+        let insertLinked: SQLiteStatement
         let commit: SQLiteStatement
     }
 
@@ -41,6 +48,7 @@ final class SQLiteJournalConnection: JournalConnection {
         let prepared = AppendStatements(
             begin: try connection.cachedStatement("BEGIN IMMEDIATE TRANSACTION"),
             insert: try connection.cachedStatement(Self.insertSQL),
+            insertLinked: try connection.cachedStatement(Self.insertLinkedSQL),
             commit: try connection.cachedStatement("COMMIT TRANSACTION"))
         appendStatements = prepared
         return prepared
@@ -111,15 +119,18 @@ final class SQLiteJournalConnection: JournalConnection {
         let notice = record.notice
         // Every parameter is bound anew, so the old bindings need no
         // clearing; the statement was reset after its last step.
-        let insert = try statements().insert
+        let isLinked = notice.kind != .notice || notice.links != .none
+        let insert = try isLinked ? statements().insertLinked : statements().insert
         try insert.bind(notice.id.description, at: 1)
         try insert.bind(notice.name.rawValue, at: 2)
         try insert.bindText(notice.sender?.rawValue, at: 3)
         try insert.bind(record.payloadJSON, at: 4)
         try insert.bind(notice.postedAtMilliseconds, at: 5)
-        try insert.bindText(notice.kind.storedValue, at: 6)
-        try insert.bindText(notice.conversation?.description, at: 7)
-        try insert.bindText(notice.cause?.description, at: 8)
+        if isLinked {
+            try insert.bindText(notice.kind.storedValue, at: 6)
+            try insert.bindText(notice.conversation?.description, at: 7)
+            try insert.bindText(notice.cause?.description, at: 8)
+        }
         _ = try insert.step()
         insert.reset()
         if connection.changes == 1 {
