@@ -11,8 +11,9 @@ struct RespondCommand: ParsableCommand {
         discussion: """
             The responder announces itself in the journal, so requesters count \
             it while it runs, and stop counting it once it ends, however it ends \
-            (on PostgreSQL, a host that vanishes is let go within about 11 s). It answers each request with --reply's JSON, or with what \
-            --exec's command prints: the command runs in /bin/sh with the \
+            (on PostgreSQL, a host that vanishes is let go within about 11 s). \
+            It answers each request with --reply's JSON, or with what --exec's \
+            command prints: the command runs in /bin/sh with the \
             request's payload on standard input and NOTICEHUB_REQUEST_ID, \
             NOTICEHUB_REQUEST_NAME and NOTICEHUB_REQUEST_SENDER set; it must \
             print one JSON value and exit 0, or the requester gets a failure \
@@ -20,7 +21,8 @@ struct RespondCommand: ParsableCommand {
 
             Prints `answering NAME as SENDER` once it is announced, then one \
             line per request: `#SEQ from SENDER: replied` or `#SEQ from SENDER: \
-            failed: REASON`. Runs until interrupted (SIGINT or SIGTERM, exit 0).
+            failed: REASON`. Runs until interrupted (SIGINT or SIGTERM, exit 0); \
+            a command answering then is ended, and its requester told so.
 
             Example:
               noticectl respond weather.now --reply '{"celsius":21}'

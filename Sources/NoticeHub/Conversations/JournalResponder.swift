@@ -89,24 +89,29 @@ final class JournalResponder: CancellableRegistration {
                 name: request.name, sender: responder, payload: .value(ReplyFailure(error: "\(error)")),
                 kind: .failure, links: links)
         }
+        var answer: Notice
         do {
             let payload = try NoticeHub.withCause(request) { try handler(request) }
-            _ = try hub.journalWithoutDelivery(
-                Notice(name: request.name, sender: responder, payload: payload, kind: .reply, links: links))
-            return true
-        } catch JournalError.closed {
-            return false
+            answer = Notice(name: request.name, sender: responder, payload: payload, kind: .reply, links: links)
         } catch {
+            answer = failure(error)
+        }
+        for attempt in 0..<2 {
             do {
-                _ = try hub.journalWithoutDelivery(failure(error))
+                _ = try hub.journalWithoutDelivery(answer)
+                return true
             } catch JournalError.closed {
                 return false
+            } catch where attempt == 0 && answer.kind == .reply {
+                // Not encodable, too large or refused: the requester hears why.
+                answer = failure(error)
             } catch {
                 // The journal cannot take even the failure (its server is
                 // unreachable): the requester's timeout ends its wait.
+                return true
             }
-            return true
         }
+        return true
     }
 
     /// The responder's claim, kept while it answers: made again when lost,

@@ -31,8 +31,10 @@ extension NoticeHub {
     /// A responder on a pattern (`weather.*`) is asked by every request whose
     /// name it matches; a request's own name must be literal, or it throws
     /// ``NoticeHubError/patternNotPostable(_:)``. Throws
-    /// ``JournalError/noJournal`` for an in-memory hub, or what the journal
-    /// throws when it cannot be read or written.
+    /// ``JournalError/noJournal`` for an in-memory hub,
+    /// ``JournalError/closed`` once the hub is closed (also for a request
+    /// still waiting then), or what the journal throws when it cannot be read
+    /// or written.
     public func collectAcrossProcesses<Value: Decodable & Sendable>(
         _ name: NoticeName,
         payload: some Encodable & Sendable,
