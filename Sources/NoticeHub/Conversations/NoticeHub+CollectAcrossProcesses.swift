@@ -20,6 +20,9 @@ extension NoticeHub {
     ///
     /// Replies are listed in the order they arrived; `onReply`, when given,
     /// hears each reply notice as it arrives, on a thread of the journal's.
+    /// A reply names its responder, not the responder's claim: responders
+    /// that share a name are waited for together, for as many replies as
+    /// they had live claims, or as many of those claims as stay alive.
     ///
     /// ```swift
     /// let forecast = try await hub.collectAcrossProcesses(
