@@ -205,6 +205,21 @@ struct RequestsAcrossProcessesTests {
         slow.cancel()
     }
 
+    @Test func closingAResponderHubWithdrawsItsResponders() async throws {
+        let (station, phone) = (try hub(), try hub())
+        let answering = try station.respondAcrossProcesses(to: "weather.now", as: "station") { _ in Weather(celsius: 1) }
+        #expect(try phone.liveResponders().map(\.responder) == ["station"])
+        try station.close()
+        #expect(try phone.liveResponders().isEmpty)
+        let answer = try await phone.collectAcrossProcesses(
+            "weather.now", payload: City(name: "Lyon"), from: "phone", as: Weather.self, timeout: .seconds(60))
+        #expect(answer.stopReason == .noResponders)
+        #expect(throws: JournalError.closed) {
+            _ = try station.respondAcrossProcesses(to: "weather.now", as: "station") { _ in Weather(celsius: 1) }
+        }
+        answering.cancel()
+    }
+
     @Test func anInMemoryHubCannotRequestAcrossProcesses() async throws {
         await #expect(throws: JournalError.noJournal) {
             _ = try await NoticeHub().collectAcrossProcesses(

@@ -62,6 +62,12 @@ final class JournalResponder: CancellableRegistration {
 
     var isCancelled: Bool { follower.isCancelled }
 
+    /// Gives the claim up for good, as the hub's close does: requesters stop
+    /// counting on a responder that can no longer journal an answer.
+    func withdraw() {
+        presence.withdraw()
+    }
+
     /// Stops making the claim again, as the process's death would: for
     /// tests that end a claim and want it to stay ended.
     func stopRenewingClaim() {
@@ -165,6 +171,27 @@ final class JournalResponder: CancellableRegistration {
             }
             replaced?.release()
         }
+    }
+}
+
+/// A hub's responders across processes, held weakly: the subscriptions
+/// own them.
+final class JournalResponders: Sendable {
+    private struct Entry {
+        weak var responder: JournalResponder?
+    }
+    private let entries = Mutex<[Entry]>([])
+
+    func add(_ responder: JournalResponder) {
+        entries.locked { entries in
+            entries.removeAll { $0.responder == nil }
+            entries.append(Entry(responder: responder))
+        }
+    }
+
+    /// Withdraws every responder still alive.
+    func withdrawAll() {
+        entries.locked { $0.compactMap(\.responder) }.forEach { $0.withdraw() }
     }
 }
 

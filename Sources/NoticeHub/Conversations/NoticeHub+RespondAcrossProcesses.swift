@@ -19,8 +19,10 @@ extension NoticeHub {
     /// }
     /// ```
     ///
-    /// Throws ``JournalError/noJournal`` for an in-memory hub, or what the
-    /// journal throws when it cannot announce the responder.
+    /// Closing the hub withdraws the responder. Throws
+    /// ``JournalError/noJournal`` for an in-memory hub,
+    /// ``JournalError/closed`` for a closed one, or what the journal throws
+    /// when it cannot announce the responder.
     public func respondAcrossProcesses<Value: Encodable & Sendable>(
         to name: NoticeName,
         as responder: Sender,
@@ -44,9 +46,11 @@ extension NoticeHub {
         _ name: NoticeName, _ responder: Sender, _ handler: @escaping @Sendable (Notice) throws -> NoticePayload
     ) throws -> Subscription {
         let journal = try requireJournal()
-        guard writer != nil else { throw JournalError.noJournal }
+        guard let writer else { throw JournalError.noJournal }
+        guard !writer.isClosed else { throw JournalError.closed }
         let registration = try JournalResponder(
             hub: self, journal: journal, name: name, responder: responder, handler: handler)
+        journalResponders.add(registration)
         return Subscription(registration: registration, issuer: identity)
     }
 }

@@ -38,6 +38,8 @@ public final class NoticeHub: Sendable {
     let streams = OpenStreams()
     /// Where replies to requests across processes arrive, once one was made.
     let replyInbox = Mutex<ReplyInbox?>(nil)
+    /// This hub's responders across processes, which withdraw when it closes.
+    let journalResponders = JournalResponders()
 
     /// An in-memory hub: notices live only as long as their delivery.
     public init() {
@@ -119,6 +121,7 @@ public final class NoticeHub: Sendable {
     /// nil; a stream iterated later ends at once.
     public func close() throws {
         replyInbox.locked { $0.take() }?.close()
+        journalResponders.withdrawAll()
         do {
             try writer?.close()
         } catch JournalError.reentrant {
