@@ -71,5 +71,9 @@ struct ConversationTests {
         #expect(throws: NoticeLineError("cause \"7\" is not a UUID")) {
             try NoticeLine.decode(#"{"name":"a","cause":"7"}"#)
         }
+        #expect(throws: NoticeLineError(
+            "conversation \"00000000-0000-0000-0000-000000000000\" is the nil UUID, which names no notice")) {
+            try NoticeLine.decode(#"{"name":"a","conversation":"00000000-0000-0000-0000-000000000000"}"#)
+        }
     }
 }

@@ -105,8 +105,8 @@ struct DeliveryContext {
 
     /// Makes what this thread posts from now on carry `links`; returns what
     /// it carried, for the caller to put back. The delivery loop calls it
-    /// directly: a closure around the loop cost posts to many observers
-    /// about half their time.
+    /// directly: a closure around the loop made posts to many observers
+    /// take twice as long.
     @inline(__always)
     @discardableResult
     func swapCausing(_ links: NoticeLinks) -> NoticeLinks {

@@ -92,6 +92,10 @@ public enum NoticeLine {
 
     private static func linkedID(_ text: String, label: String) throws(NoticeLineError) -> NoticeID {
         guard let id = NoticeID(text) else { throw NoticeLineError("\(label) \(IdentifierRules.quoted(text)) is not a UUID") }
+        // The nil UUID stands for "none" inside a notice: no notice has it.
+        guard NoticeLinks(conversation: id, cause: nil).conversation != nil else {
+            throw NoticeLineError("\(label) \(IdentifierRules.quoted(text)) is the nil UUID, which names no notice")
+        }
         return id
     }
 
