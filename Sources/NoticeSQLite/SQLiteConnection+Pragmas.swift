@@ -1,3 +1,5 @@
+import Foundation
+
 extension SQLiteConnection {
     /// Values of `PRAGMA synchronous`.
     package enum SynchronousMode: String, Sendable {
@@ -14,11 +16,26 @@ extension SQLiteConnection {
     /// some file systems). This method reads that answer and throws `.error`
     /// unless it is really "wal", so callers relying on WAL semantics
     /// (concurrent readers, `data_version` polling) fail early and clearly.
-    package func enableWAL() throws {
+    ///
+    /// Switching a new file to WAL needs it alone; another connection
+    /// opening it at the same moment makes SQLite answer SQLITE_BUSY at once,
+    /// without waiting, so a busy answer is tried again, every millisecond
+    /// for up to `patience`.
+    package func enableWAL(patience: Duration = .seconds(5)) throws {
         let sql = "PRAGMA journal_mode=WAL"
         let statement = try prepare(sql)
         defer { statement.reset() }
-        let answer = try statement.step() ? statement.string(at: 0) : nil
+        let deadline = ContinuousClock.now + patience
+        var answer: String?
+        while true {
+            do {
+                answer = try statement.step() ? statement.string(at: 0) : nil
+                break
+            } catch let error as SQLiteError where error.code.primary == .busy && ContinuousClock.now < deadline {
+                statement.reset()
+                Thread.sleep(forTimeInterval: 0.001)
+            }
+        }
         guard answer?.lowercased() == "wal" else {
             throw SQLiteError(
                 code: .error,
