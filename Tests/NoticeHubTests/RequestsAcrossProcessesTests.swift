@@ -17,13 +17,38 @@ struct RequestsAcrossProcessesTests {
         try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
     }
 
+    /// The weather in Lyon, as `phone` asks for it.
+    private func ask(
+        _ phone: NoticeHub, _ name: NoticeName = "weather.now", timeout: Duration = .seconds(60),
+        maxReplies: Int = .max
+    ) async throws -> ReplyCollection<Weather> {
+        try await phone.collectAcrossProcesses(
+            name, payload: City(name: "Lyon"), from: "phone", as: Weather.self, timeout: timeout,
+            maxReplies: maxReplies)
+    }
+
+    /// A responder on `station` that answers once `release` is signalled.
+    private func stuckResponder(on station: NoticeHub, until release: DispatchSemaphore) throws -> Subscription {
+        try station.respondAcrossProcesses(to: "weather.now", as: "station") { _ in
+            release.wait()
+            return Weather(celsius: 1)
+        }
+    }
+
+    /// `phone`'s request, asked in a task and returned once it is journaled,
+    /// that is once it waits for replies.
+    private func waitingRequest(from phone: NoticeHub) async throws -> Task<ReplyCollection<Weather>, any Error> {
+        let task = Task { try await ask(phone, timeout: .seconds(600)) }
+        while try phone.lastSequence() == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        return task
+    }
+
     @Test func withoutALiveResponderItReturnsAtOnceAndJournalsNothing() async throws {
         let phone = try hub()
         let gone = try hub().respondAcrossProcesses(to: "weather.now", as: "station") { _ in Weather(celsius: 1) }
         gone.cancel()
         let own = try phone.respondAcrossProcesses(to: "weather.now", as: "phone") { _ in Weather(celsius: 2) }
-        let answer = try await phone.collectAcrossProcesses(
-            "weather.now", payload: City(name: "Lyon"), from: "phone", as: Weather.self, timeout: .seconds(60))
+        let answer = try await ask(phone, timeout: .seconds(60))
         #expect(answer.stopReason == .noResponders, "a cancelled responder and the requester's own are not asked")
         #expect(answer.asked == 0 && answer.replies.isEmpty)
         #expect(try phone.lastSequence() == 0)
@@ -70,14 +95,11 @@ struct RequestsAcrossProcessesTests {
             try b.respondAcrossProcesses(to: "weather.now", as: "b") { _ in Weather(celsius: 2) },
             try c.respondAcrossProcesses(to: "weather.now", as: "c") { _ in Weather(celsius: 3) },
         ]
-        let all = try await phone.collectAcrossProcesses(
-            "weather.now", payload: City(name: "Lyon"), from: "phone", as: Weather.self, timeout: .seconds(60))
+        let all = try await ask(phone, timeout: .seconds(60))
         #expect(all.stopReason == .allAnswered && all.replies.count == 3)
         let failure = try #require(all.replies.first { $0.responder == "a" })
         #expect(throws: NoticeHubError.responderFailed(responder: "a", reason: "sensor unplugged")) { try failure.result.get() }
-        let capped = try await phone.collectAcrossProcesses(
-            "weather.now", payload: City(name: "Lyon"), from: "phone", as: Weather.self,
-            timeout: .seconds(60), maxReplies: 2)
+        let capped = try await ask(phone, maxReplies: 2)
         #expect(capped.stopReason == .maxRepliesReached && capped.replies.count == 2 && capped.asked == 3)
         responders.forEach { $0.cancel() }
     }
@@ -85,12 +107,8 @@ struct RequestsAcrossProcessesTests {
     @Test func aSlowResponderRunsIntoTheTimeout() async throws {
         let (station, phone) = (try hub(), try hub())
         let release = DispatchSemaphore(value: 0)
-        let slow = try station.respondAcrossProcesses(to: "weather.now", as: "station") { _ in
-            release.wait()
-            return Weather(celsius: 1)
-        }
-        let answer = try await phone.collectAcrossProcesses(
-            "weather.now", payload: City(name: "Lyon"), from: "phone", as: Weather.self, timeout: .milliseconds(200))
+        let slow = try stuckResponder(on: station, until: release)
+        let answer = try await ask(phone, timeout: .milliseconds(200))
         #expect(answer.stopReason == .timedOut && answer.replies.isEmpty && answer.asked == 1)
         release.signal()
         slow.cancel()
@@ -99,16 +117,8 @@ struct RequestsAcrossProcessesTests {
     @Test func cancellingTheCollectingTaskStopsIt() async throws {
         let (station, phone) = (try hub(), try hub())
         let release = DispatchSemaphore(value: 0)
-        let slow = try station.respondAcrossProcesses(to: "weather.now", as: "station") { _ in
-            release.wait()
-            return Weather(celsius: 1)
-        }
-        let task = Task {
-            try await phone.collectAcrossProcesses(
-                "weather.now", payload: City(name: "Lyon"), from: "phone", as: Weather.self, timeout: .seconds(60))
-        }
-        // Cancelled once the request is journaled, that is once it waits.
-        while try phone.lastSequence() == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        let slow = try stuckResponder(on: station, until: release)
+        let task = try await waitingRequest(from: phone)
         task.cancel()
         #expect(try await task.value.stopReason == .cancelled)
         release.signal()
@@ -121,8 +131,7 @@ struct RequestsAcrossProcessesTests {
             try station.post("weather.asked", sender: "station")
             return Weather(celsius: 5)
         }
-        let answer = try await phone.collectAcrossProcesses(
-            "weather.now", payload: City(name: "Lyon"), from: "phone", as: Weather.self, timeout: .seconds(60))
+        let answer = try await ask(phone, timeout: .seconds(60))
         #expect(answer.values == [Weather(celsius: 5)])
         var asked: [Notice] = []
         try phone.readJournal(JournalQuery(names: ["weather.asked"])) { asked.append($0); return true }
@@ -138,17 +147,13 @@ struct RequestsAcrossProcessesTests {
             Weather(celsius: request.name == "weather.now" ? 1 : 2)
         }
         for (name, celsius) in [("weather.now", 1), ("weather.tomorrow", 2)] {
-            let answer = try await phone.collectAcrossProcesses(
-                NoticeName(validating: name), payload: City(name: "Lyon"), from: "phone", as: Weather.self,
-                timeout: .seconds(60))
+            let answer = try await ask(phone, NoticeName(validating: name))
             #expect(answer.values == [Weather(celsius: celsius)], "\(name)")
         }
-        let deeper = try await phone.collectAcrossProcesses(
-            "weather.now.hourly", payload: City(name: "Lyon"), from: "phone", as: Weather.self, timeout: .seconds(60))
+        let deeper = try await ask(phone, "weather.now.hourly")
         #expect(deeper.stopReason == .noResponders, "* stands for one segment")
         await #expect(throws: NoticeHubError.patternNotPostable("weather.*")) {
-            _ = try await phone.collectAcrossProcesses(
-                "weather.*", payload: City(name: "Lyon"), from: "phone", as: Weather.self, timeout: .seconds(1))
+            _ = try await ask(phone, "weather.*")
         }
         answering.cancel()
     }
@@ -171,8 +176,7 @@ struct RequestsAcrossProcessesTests {
         }
         let (station, phone) = (try batched(), try batched())
         let answering = try station.respondAcrossProcesses(to: "weather.now", as: "station") { _ in Weather(celsius: 3) }
-        let answer = try await phone.collectAcrossProcesses(
-            "weather.now", payload: City(name: "Lyon"), from: "phone", as: Weather.self, timeout: .seconds(60))
+        let answer = try await ask(phone, timeout: .seconds(60))
         #expect(answer.stopReason == .allAnswered && answer.values == [Weather(celsius: 3)])
         #expect(throws: JournalError.refused(name: "weather.now", reason: "weather is not stored")) {
             try phone.post("weather.now")
@@ -186,20 +190,12 @@ struct RequestsAcrossProcessesTests {
     @Test func closingTheHubEndsItsWaitingRequests() async throws {
         let (station, phone) = (try hub(), try hub())
         let release = DispatchSemaphore(value: 0)
-        let slow = try station.respondAcrossProcesses(to: "weather.now", as: "station") { _ in
-            release.wait()
-            return Weather(celsius: 1)
-        }
-        let task = Task {
-            try await phone.collectAcrossProcesses(
-                "weather.now", payload: City(name: "Lyon"), from: "phone", as: Weather.self, timeout: .seconds(600))
-        }
-        while try phone.lastSequence() == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        let slow = try stuckResponder(on: station, until: release)
+        let task = try await waitingRequest(from: phone)
         try phone.close()
         await #expect(throws: JournalError.closed) { try await task.value }
         await #expect(throws: JournalError.closed) {
-            _ = try await phone.collectAcrossProcesses(
-                "weather.now", payload: City(name: "Lyon"), from: "phone", as: Weather.self, timeout: .seconds(1))
+            _ = try await ask(phone, timeout: .seconds(1))
         }
         release.signal()
         slow.cancel()
@@ -211,8 +207,7 @@ struct RequestsAcrossProcessesTests {
         #expect(try phone.liveResponders().map(\.responder) == ["station"])
         try station.close()
         #expect(try phone.liveResponders().isEmpty)
-        let answer = try await phone.collectAcrossProcesses(
-            "weather.now", payload: City(name: "Lyon"), from: "phone", as: Weather.self, timeout: .seconds(60))
+        let answer = try await ask(phone, timeout: .seconds(60))
         #expect(answer.stopReason == .noResponders)
         #expect(throws: JournalError.closed) {
             _ = try station.respondAcrossProcesses(to: "weather.now", as: "station") { _ in Weather(celsius: 1) }
