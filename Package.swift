@@ -136,6 +136,8 @@ let package = Package(
         .testTarget(
             name: "JournalConformanceTests",
             dependencies: ["NoticeHub", "NoticeHubPostgres", "NoticeNews", "NoticeSQLite", "TestSupport"],
+            // Journals written by an earlier release, which each backend must open.
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -48,7 +48,7 @@ struct DemoCommand: ParsableCommand {
         if journal, scenario == .searchHistory {
             try database.writing { hub in try SearchHistoryDemo.run(on: hub) { print($0) } }
         } else if journal {
-            try JournaledNewsDemo(path: database.displayName, hub: database.openHub()).run()
+            try JournaledNewsDemo(path: database.displayName, hub: database.openHub(installing: [LikesProjection()])).run()
         } else {
             let scenario = scenario
             try AsyncWork.wait { try await scenario.run { print($0) } }

@@ -12,22 +12,16 @@ struct Noticectl: ParsableCommand {
             Exit status: 0 success, 1 refused or failed, 64 usage error.
 
             Example:
-              noticectl news like 1 --user alice
-              noticectl tail --follow --json | grep news.liked
+              noticectl post chat.said --sender Athos --payload '{"text":"One for all"}'
+              noticectl tail --follow --json | grep chat
             """,
         version: VersionCommand.line,
         subcommands: [
             InitCommand.self,
             PostCommand.self,
             TailCommand.self,
-            ReplayCommand.self,
             NewsCommand.self,
-            // The short spelling, `noticectl like 1 --user alice`, beside `news like`.
-            NewsLikeCommand.self,
-            NewsUnlikeCommand.self,
-            FeedCommand.self,
-            DetailCommand.self,
-            ProfileCommand.self,
+            ProjectionsCommand.self,
             SubscribeCommand.self,
             RequestCommand.self,
             RespondCommand.self,
@@ -40,6 +34,13 @@ struct Noticectl: ParsableCommand {
             BenchFollowerCommand.self,
             ProbeCommand.self,
             VersionCommand.self,
+            // The news commands' earlier spellings, hidden: each says its new one.
+            MovedToNews<NewsLikeCommand>.self,
+            MovedToNews<NewsUnlikeCommand>.self,
+            MovedToNews<NewsFeedCommand>.self,
+            MovedToNews<NewsDetailCommand>.self,
+            MovedToNews<NewsProfileCommand>.self,
+            MovedToNews<NewsReplayCommand>.self,
         ]
     )
 

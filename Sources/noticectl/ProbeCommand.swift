@@ -91,6 +91,7 @@ struct ProbePostCommand: ParsableCommand {
 /// Sleeps a random 0...`longest` inside one append transaction in `oneIn`:
 /// a transaction that took its place in the journal and commits late.
 struct StallingProjection: Projection {
+    let schema = ProjectionSchema(identity: "probe.stall", tables: [], migrations: [])
     let names: Set<NoticeName> = ["probe"]
     let oneIn: Int
     let longest: Duration

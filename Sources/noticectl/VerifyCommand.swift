@@ -1,18 +1,19 @@
 import ArgumentParser
 import NoticeHub
-import NoticeNews
 
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Check the file's integrity, its rows, and that every table of the likes state is what the journal gives.",
+        abstract: "Check the journal's integrity, its rows, and that each installed projection's state is what the journal gives.",
         discussion: """
-            Runs SQLite's integrity check over every page, then checks every row as export \
-            does (rows edited behind NoticeHub's back that it would refuse: an id that is not \
-            a UUID, a bad name or sender, a payload that is not JSON, a posting time that is \
-            not a time), then posts the journal's news notices again, in order, under the likes \
-            projection's rules, and compares every table it keeps (news, likes, profiles) with \
-            the stored one; a journaled notice those rules refuse is a difference too. \
+            Runs the storage's integrity check (SQLite's over every page), then checks every \
+            row as export does (rows edited behind NoticeHub's back that it would refuse: an id \
+            that is not a UUID, a bad name or sender, a payload that is not JSON, a posting time \
+            that is not a time), then, for each installed projection this build carries, posts \
+            the journal's notices of its names again, in order, under its rules into a scratch \
+            journal, and compares every table it owns with the stored one, row by row; a \
+            journaled notice those rules refuse is a difference too, and so is a stale \
+            projection. A projection this build does not carry is named on stderr, unchecked. \
             Exits 0 when all are sound; otherwise lists each problem or difference on \
             stdout (malformed rows: the first \(Self.listedRows), then how many more) and exits 1.
 
@@ -27,7 +28,8 @@ struct VerifyCommand: ParsableCommand {
     @OptionGroup var journal: JournalOptions
 
     func run() throws {
-        let hub = try journal.openHub(creatingIfMissing: false)
+        // No projection: opening must not rebuild the state it is to check.
+        let hub = try NoticeHub(journal: journal.openJournal(creatingIfMissing: false))
         let problems = try hub.journalIntegrityProblems()
         guard problems.isEmpty else {
             for problem in problems { print(problem) }
@@ -41,7 +43,18 @@ struct VerifyCommand: ParsableCommand {
             throw CommandFailure(
                 "the journal holds \(count) malformed \(count == 1 ? "row" : "rows"), edited behind NoticeHub's back")
         }
-        let differences = try NewsStore.differences(in: hub)
+        var differences: [String] = []
+        for installed in try hub.installedProjections() {
+            guard let projection = CarriedProjections.all.first(where: { $0.schema.identity == installed.identity }) else {
+                StandardError.writeLine("note: projection \(installed.identity) not checked: this noticectl does not carry it")
+                continue
+            }
+            if installed.isStale {
+                differences.append(
+                    "projection \(installed.identity): stale, notices it handles follow #\(installed.currentThrough)")
+            }
+            differences += try hub.projectionDifferences(projection).map { "\(installed.identity): \($0)" }
+        }
         guard differences.isEmpty else {
             for difference in differences { print(difference) }
             let count = differences.count

@@ -44,8 +44,8 @@ struct SchemaConformanceTests {
         #expect(failures.elements == [])
         let hub = try place.hub()
         try hub.post("after")
-        // Both backends' migrations run to 0003_conversations.
-        #expect(try hub.journalStatistics().schemaVersion == 3)
+        // Both backends' migrations run to 0004_projections.
+        #expect(try hub.journalStatistics().schemaVersion == 4)
         #expect(try hub.journalIntegrityProblems() == [])
     }
 }

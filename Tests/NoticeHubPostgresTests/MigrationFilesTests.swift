@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The binary carries exactly the files of `Migrations/PostgreSQL`, numbered
-/// from 1 without a gap, as SQLite's migrations are numbered.
+/// as SQLite's migrations are numbered.
 struct MigrationFilesTests {
     static let folder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -19,6 +19,8 @@ struct MigrationFilesTests {
             #expect(file == String(format: "%04d_%@.sql", migration.version, migration.name))
             #expect(text == migration.sql + "\n", "\(file) differs from the embedded copy: run scripts/embed-migrations")
         }
-        #expect(PostgresSchema.embedded.map(\.version) == Array(1...PostgresSchema.embedded.count))
+        // Version 2 made the news example's tables, which its projection owns now:
+        // its number is never used again, so journals that ran it stay consistent.
+        #expect(PostgresSchema.embedded.map(\.version) == [1, 3, 4])
     }
 }

@@ -9,8 +9,13 @@ struct PatternProjectionTests {
         let names: Set<NoticeName>
         let table: String
 
+        var schema: ProjectionSchema {
+            ProjectionSchema(
+                identity: "tally." + table, tables: [table],
+                migrations: [ProjectionMigration(1, table, sql: "CREATE TABLE \(table) (name TEXT)")])
+        }
+
         func apply(_ notice: Notice, to store: any ProjectionStore) throws {
-            try store.execute("CREATE TABLE IF NOT EXISTS \(table) (name TEXT)", [])
             try store.execute("INSERT INTO \(table) (name) VALUES (?)", [.text(notice.name.rawValue)])
         }
     }

@@ -14,6 +14,7 @@ struct ReentrantWriteTests {
 
     /// Posts "echo" for every "ping" it applies, or records why it could not.
     struct Echo: Projection {
+        let schema = ProjectionSchema(identity: "echo", tables: [], migrations: [])
         let names: Set<NoticeName> = ["ping"]
         let slot: HubSlot
         let passesOn: Bool

@@ -163,6 +163,7 @@ struct RequestsAcrossProcessesTests {
     /// notices only.
     @Test func batchedHubsWithProjectionsAnswerAtOnce() async throws {
         struct RefuseAll: Projection {
+            let schema = ProjectionSchema(identity: "refuse-all", tables: [], migrations: [])
             var names: Set<NoticeName> { ["weather.>"] }
             func apply(_ notice: Notice, to store: any ProjectionStore) throws {
                 throw ProjectionRejection("weather is not stored")

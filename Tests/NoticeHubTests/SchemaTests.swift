@@ -18,7 +18,9 @@ struct SchemaTests {
             #expect(file == String(format: "%04d_%@.sql", migration.version, migration.name))
             #expect(text == migration.sql + "\n", "\(file) differs from the embedded copy: run scripts/embed-migrations")
         }
-        #expect(Migration.embedded.map(\.version) == Array(1...Migration.embedded.count))
+        // Version 2 made the news example's tables, which its projection owns now:
+        // its number is never used again, so journals that ran it stay consistent.
+        #expect(Migration.embedded.map(\.version) == [1, 3, 4])
     }
 
     @Test func aMissingFileIsCreatedPrivateAndMigrated() throws {

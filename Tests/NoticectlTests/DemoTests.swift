@@ -31,8 +31,8 @@ struct DemoTests {
                 replaying it gives the stored state: yes
 
                 """))
-            #expect(try cli("profile", "alice") == .success("alice: 0 likes given\n"))
-            #expect(try cli("feed") == .success("#1 News1: 1 like\n#2 News2: 2 likes\n"))
+            #expect(try cli("news", "profile", "alice") == .success("alice: 0 likes given\n"))
+            #expect(try cli("news", "feed") == .success("#1 News1: 1 like\n#2 News2: 2 likes\n"))
         }
         #expect(try cli("verify") == .success("ok: state agrees with the journal (13 notices)\n"))
     }

@@ -53,8 +53,8 @@ struct JournalFileTests {
     }
 
     static let journalCommands: [[String]] = [
-        ["tail"], ["tail", "--follow"], ["post", "x"], ["replay"], ["news", "publish", "1", "News1"],
-        ["news", "like", "1", "--user", "alice"], ["feed"], ["detail", "1"], ["profile", "alice"], ["verify"],
+        ["tail"], ["tail", "--follow"], ["post", "x"], ["news", "replay"], ["news", "publish", "1", "News1"],
+        ["news", "like", "1", "--user", "alice"], ["news", "feed"], ["news", "detail", "1"], ["news", "profile", "alice"], ["verify"],
         ["stats"], ["export"], ["import", "lines.jsonl"], ["demo", "news", "--journal"],
     ]
 
@@ -108,7 +108,7 @@ struct JournalFileTests {
 }
 
 struct ReadOnlyCommandTests {
-    @Test(arguments: [["tail"], ["feed"], ["detail", "1"], ["profile", "alice"], ["verify"], ["stats"], ["export"], ["replay"]])
+    @Test(arguments: [["tail"], ["news", "feed"], ["news", "detail", "1"], ["news", "profile", "alice"], ["verify"], ["stats"], ["export"], ["news", "replay"]])
     func readingCommandsDoNotCreateAMissingJournal(command: [String]) throws {
         let scratch = TemporaryDirectory()
         let outcome = try NoticectlRunner(in: scratch).run(command + ["--db", "typo.sqlite"])

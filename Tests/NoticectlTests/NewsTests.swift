@@ -36,24 +36,24 @@ struct NewsTests {
 
     @Test func feedDetailAndProfileShowTheStoredState() throws {
         let (_, cli) = try Self.newsJournal()
-        #expect(try cli("feed") == .success("#1 News1: 1 like\n#2 News2: 1 like\n"))
-        #expect(try cli("feed", "--json")
+        #expect(try cli("news", "feed") == .success("#1 News1: 1 like\n#2 News2: 1 like\n"))
+        #expect(try cli("news", "feed", "--json")
             == .success(#"[{"id":1,"title":"News1","likes":1},{"id":2,"title":"News2","likes":1}]"# + "\n"))
-        #expect(try cli("detail", "2") == .success("#2 News2: 1 like\n"))
-        #expect(try cli("detail", "1", "--json") == .success(#"{"id":1,"title":"News1","likes":1}"# + "\n"))
-        #expect(try cli("detail", "9") == .failure("news 9 does not exist"))
-        #expect(try cli("detail", "9", "--json") == .failure("news 9 does not exist"))
-        #expect(try cli("profile", "alice") == .success("alice: 1 like given\n"))
-        #expect(try cli("profile", "bob", "--json") == .success(#"{"user":"bob","givenLikes":1}"# + "\n"))
-        #expect(try cli("profile", "zed", "--json") == .success(#"{"user":"zed","givenLikes":0}"# + "\n"))
-        #expect(try cli("profile", "zed") == .success("zed: 0 likes given\n"))
+        #expect(try cli("news", "detail", "2") == .success("#2 News2: 1 like\n"))
+        #expect(try cli("news", "detail", "1", "--json") == .success(#"{"id":1,"title":"News1","likes":1}"# + "\n"))
+        #expect(try cli("news", "detail", "9") == .failure("news 9 does not exist"))
+        #expect(try cli("news", "detail", "9", "--json") == .failure("news 9 does not exist"))
+        #expect(try cli("news", "profile", "alice") == .success("alice: 1 like given\n"))
+        #expect(try cli("news", "profile", "bob", "--json") == .success(#"{"user":"bob","givenLikes":1}"# + "\n"))
+        #expect(try cli("news", "profile", "zed", "--json") == .success(#"{"user":"zed","givenLikes":0}"# + "\n"))
+        #expect(try cli("news", "profile", "zed") == .success("zed: 0 likes given\n"))
     }
 
     @Test func anEmptyJournalHasAnEmptyFeed() throws {
         let cli = NoticectlRunner(in: TemporaryDirectory())
         try cli("init")
-        #expect(try cli("feed") == .success(""))
-        #expect(try cli("feed", "--json") == .success("[]\n"))
+        #expect(try cli("news", "feed") == .success(""))
+        #expect(try cli("news", "feed", "--json") == .success("[]\n"))
     }
 
     @Test(arguments: [
@@ -94,14 +94,18 @@ struct NewsTests {
         try SQLiteShell.run(scratch.path("noticehub.sqlite"), "DELETE FROM likes")
         #expect(try cli("verify") == Outcome(
             status: 1,
-            stdout: "likes: alice/1 missing from the stored state\nlikes: alice/2 missing from the stored state\n",
+            stdout: """
+                news.likes: likes: row (1, 'alice') is missing from the stored state
+                news.likes: likes: row (2, 'alice') is missing from the stored state
+
+                """,
             stderr: "error: the stored state disagrees with the journal (2 differences)\n"))
 
         #expect(try cli("news", "like", "1", "--user", "alice") == .success("7\n"))
         let outcome = try cli("verify")
         #expect(outcome.status == 1)
-        #expect(outcome.lines.first == "notice #7 news.liked would be refused: alice already likes news 1")
-        #expect(outcome.lines.contains("likes: alice/2 missing from the stored state"))
+        #expect(outcome.lines.first == "news.likes: notice #7 news.liked would be refused: alice already likes news 1")
+        #expect(outcome.lines.contains("news.likes: likes: row (2, 'alice') is missing from the stored state"))
     }
 
     @Test func titlesAndUsersFullOfQuotesAndSQLAreData() throws {
@@ -110,24 +114,24 @@ struct NewsTests {
         let user = #"robert'); DELETE FROM profiles; --"#
         #expect(try cli("news", "publish", "7", title) == .success("1\n"))
         #expect(try cli("news", "like", "7", "--user", user) == .success("2\n"))
-        let feed = try cli("feed", "--json")
+        let feed = try cli("news", "feed", "--json")
         #expect(feed == .success(#"[{"id":7,"title":"x'); DROP TABLE news; -- \"quoted\" \\ back","likes":1}]"# + "\n"))
         let decoded = try JSONSerialization.jsonObject(with: Data(feed.stdout.utf8)) as? [[String: Any]]
         #expect(decoded?.first?["title"] as? String == title)
-        #expect(try cli("profile", user, "--json")
+        #expect(try cli("news", "profile", user, "--json")
             == .success(#"{"user":"robert'); DELETE FROM profiles; --","givenLikes":1}"# + "\n"))
         #expect(try cli("verify") == .success("ok: state agrees with the journal (2 notices)\n"))
     }
 
     @Test func replayRebuildsTheStateFromTheJournalAlone() throws {
         let (_, cli) = try Self.newsJournal()
-        #expect(try cli("replay", "--json") == .success(
+        #expect(try cli("news", "replay", "--json") == .success(
             #"{"feed":[{"id":1,"title":"News1","likes":1},{"id":2,"title":"News2","likes":1}],"#
                 + #""profiles":[{"user":"alice","givenLikes":1},{"user":"bob","givenLikes":1}],"replayed":6}"# + "\n"))
-        #expect(try cli("replay", "--through", "4", "--json") == .success(
+        #expect(try cli("news", "replay", "--through", "4", "--json") == .success(
             #"{"feed":[{"id":1,"title":"News1","likes":1},{"id":2,"title":"News2","likes":1}],"#
                 + #""profiles":[{"user":"alice","givenLikes":2}],"replayed":4}"# + "\n"))
-        #expect(try cli("replay") == .success("""
+        #expect(try cli("news", "replay") == .success("""
             feed:
               #1 News1: 1 like
               #2 News2: 1 like
@@ -141,7 +145,7 @@ struct NewsTests {
 
     @Test func replayLogPrintsEachDeliveryAsTheDocumentDoes() throws {
         let (_, cli) = try Self.newsJournal()
-        #expect(try cli("replay", "--from", "3", "--through", "4", "--log") == Outcome(status: 0, stdout: """
+        #expect(try cli("news", "replay", "--from", "3", "--through", "4", "--log") == Outcome(status: 0, stdout: """
             News Feed: Received a liked news model with id 1
             Profile: Received a liked news model with id 1
             News Feed: Received a liked news model with id 2
@@ -162,10 +166,10 @@ struct NewsTests {
     /// negative count: the note on stderr says why.
     @Test func aReplayFromTheMiddleSaysThatItsStateIsPartial() throws {
         let (_, cli) = try Self.newsJournal()
-        let outcome = try cli("replay", "--from", "6")
+        let outcome = try cli("news", "replay", "--from", "6")
         #expect(outcome.stdout.contains("alice: -1 likes given"))
         #expect(outcome.stderr == Self.partialReplayNote(from: 6))
-        #expect(try cli("replay", "--from", "1").stderr.isEmpty)
+        #expect(try cli("news", "replay", "--from", "1").stderr.isEmpty)
     }
 
     @Test func verifyAgreesThenListsTheDifferencesOfATamperedState() throws {
@@ -176,10 +180,12 @@ struct NewsTests {
         #expect(try cli("verify") == Outcome(
             status: 1,
             stdout: """
-                news 1: stored "News1" with 7 likes, journal implies "News1" with 1 likes
-                profile bob: stored 3 given likes, journal implies 1
+                news.likes: news: row (1, 'News1', 1) is missing from the stored state
+                news.likes: news: row (1, 'News1', 7) is stored, the journal does not give it
+                news.likes: profiles: row ('bob', 1) is missing from the stored state
+                news.likes: profiles: row ('bob', 3) is stored, the journal does not give it
 
                 """,
-            stderr: "error: the stored state disagrees with the journal (2 differences)\n"))
+            stderr: "error: the stored state disagrees with the journal (4 differences)\n"))
     }
 }

@@ -8,7 +8,7 @@ struct OutputFailureTests {
     static let fullDevice = "/dev/full"
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: fullDevice)), arguments: [
-        ["export"], ["tail"], ["tail", "--json"], ["stats", "--json"], ["verify"], ["feed"],
+        ["export"], ["tail"], ["tail", "--json"], ["stats", "--json"], ["verify"], ["news", "feed"],
     ])
     func writingToAFullDiskFailsInOneLine(arguments: [String]) throws {
         let cli = NoticectlRunner(in: TemporaryDirectory())

@@ -76,7 +76,7 @@ struct TailTests {
     ])
     func aNamePatternListsTheMatchingNotices(pattern: String, names: [String]) throws {
         let cli = NoticectlRunner(in: TemporaryDirectory())
-        for name in ["feed", "sport.liked", "feed.liked", "feed.liked.twice", "feed.unliked"] { try cli("post", name) }
+        for name in ["news", "feed", "sport.liked", "feed.liked", "feed.liked.twice", "feed.unliked"] { try cli("post", name) }
         let listing = try cli("tail", "--name", pattern)
         #expect(listing.status == 0 && listing.stderr.isEmpty)
         #expect(listing.lines.map { String($0.split(separator: " ")[2]) } == names)

@@ -40,29 +40,51 @@ public final class NoticeHub: Sendable {
     let replyInbox = Mutex<ReplyInbox?>(nil)
     /// This hub's responders across processes, which withdraw when it closes.
     let journalResponders = JournalResponders()
+    /// The projection rebuilds that opening the hub ran, in order.
+    public let openingRebuilds: [ProjectionRebuild]
 
     /// An in-memory hub: notices live only as long as their delivery.
     public init() {
         journal = nil
         writer = nil
+        openingRebuilds = []
     }
 
     /// A hub that journals every notice before delivering it.
     ///
+    /// Opening installs `projections` that the journal lacks or holds at an
+    /// older version or schema: their missing migrations run, and a
+    /// projection new to a journal that holds its notices, or whose version
+    /// went up, is rebuilt from the journal before `init` returns (posting
+    /// waits meanwhile; readers see its old state until the rebuild
+    /// commits). The journal then remembers them: a hub that does not carry
+    /// one of them cannot post the notices it handles
+    /// (``JournalError/projectionMissing(name:projection:)``).
+    ///
     /// - Parameters:
     ///   - journal: where notices go, e.g. ``SQLiteJournal``.
     ///   - durability: when a post counts as safe (default ``Durability/always``).
-    ///   - projections: state kept in the journal's transaction, e.g. likes.
+    ///   - projections: the app's state kept in the journal's transaction.
     ///   - payloadLimit: the largest payload accepted, in bytes of JSON (1 MiB).
+    ///   - rebuildProgress: called after each batch of a rebuild that opening
+    ///     runs, on the opening thread.
     public init(
         journal: any NoticeJournal,
         durability: Durability = .always,
         projections: [any Projection] = [],
-        payloadLimit: Int = 1 << 20
+        payloadLimit: Int = 1 << 20,
+        rebuildProgress: ((RebuildProgress) -> Void)? = nil
     ) throws {
         self.journal = journal
-        writer = try JournalWriter(
+        let writer = try JournalWriter(
             journal: journal, durability: durability, projections: projections, payloadLimit: payloadLimit)
+        self.writer = writer
+        do {
+            openingRebuilds = try writer.installProjections(progress: rebuildProgress)
+        } catch {
+            try? writer.close()
+            throw error
+        }
     }
 
     deinit {

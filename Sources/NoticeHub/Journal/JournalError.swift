@@ -20,6 +20,14 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotOpen(path: String, detail: String)
     /// An inline projection refused the notice; nothing was journaled.
     case refused(name: NoticeName, reason: String)
+    /// The journal has a projection installed that handles this notice's
+    /// name, and the posting hub does not carry it: journaling the notice
+    /// would leave that projection's state behind. Nothing was journaled.
+    case projectionMissing(name: NoticeName, projection: String)
+    /// A projection's declaration cannot be installed (a bad identity,
+    /// migrations out of order), or the journal holds it at a newer version
+    /// than the hub carries.
+    case projectionUnusable(projection: String, problem: String)
     /// The payload's JSON form is larger than the journal accepts.
     case payloadTooLarge(name: NoticeName, bytes: Int, limit: Int)
     /// A stored row that is not a notice this library would write (edited
@@ -79,6 +87,11 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot open \(path): \(detail)"
         case let .refused(name, reason):
             "\(name) refused: \(reason)"
+        case let .projectionMissing(name, projection):
+            "\(name) refused: the journal's projection \(IdentifierRules.quoted(projection)) handles it, "
+                + "and this hub does not carry that projection"
+        case let .projectionUnusable(projection, problem):
+            "projection \(IdentifierRules.quoted(projection)): \(problem)"
         case let .payloadTooLarge(name, bytes, limit):
             "payload of \(name) is \(bytes) bytes, more than the \(limit) allowed"
         case let .malformedRow(sequence, problem):

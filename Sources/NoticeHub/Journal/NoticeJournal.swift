@@ -109,6 +109,16 @@ public protocol JournalConnection: AnyObject {
 
     /// Runs `body` inside one read transaction over the projections' state.
     func readState<T>(_ body: (any ProjectionStore) throws -> T) throws -> T
+    /// The projections' store inside the open append transaction (a server
+    /// backend starts its transaction here if it has not yet): what
+    /// installing, rebuilding and registering projections write through.
+    func transactionStore() throws -> any ProjectionStore
+    /// The registry's generation (the highest `generation` of the
+    /// `projections` table, 0 when empty), read inside the open append
+    /// transaction when there is one: a writer re-reads the registry when
+    /// it moved, so it never appends a notice that a projection installed
+    /// by another process handles without applying or refusing it.
+    func projectionRegistryGeneration() throws -> Int64
 
     /// Counts and bounds of the journal.
     func statistics() throws -> JournalStatistics

@@ -232,6 +232,19 @@ final class SQLiteJournalConnection: JournalConnection {
         }
     }
 
+    func transactionStore() throws -> any ProjectionStore {
+        projectionStore
+    }
+
+    func projectionRegistryGeneration() throws -> Int64 {
+        try storage {
+            let statement = try connection.cachedStatement(ProjectionRegistry.generationSQL)
+            defer { statement.reset() }
+            _ = try statement.step()
+            return statement.int64(at: 0)
+        }
+    }
+
     func statistics() throws -> JournalStatistics {
         try storage {
             try connection.transaction(.deferred) {

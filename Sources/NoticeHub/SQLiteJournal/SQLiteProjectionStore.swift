@@ -8,6 +8,12 @@ final class SQLiteProjectionStore: ProjectionStore {
         self.connection = connection
     }
 
+    var dialect: SQLDialect { .sqlite }
+
+    func executeScript(_ sql: String) throws {
+        try connection.execute(sql)
+    }
+
     func execute(_ sql: String, _ arguments: [SQLValue]) throws -> Int {
         let statement = try prepared(sql, arguments)
         defer { statement.reset() }

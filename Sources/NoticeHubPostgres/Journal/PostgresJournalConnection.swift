@@ -30,6 +30,8 @@ final class PostgresJournalConnection: JournalConnection {
     private var isAborted = false
     /// Whether the server transaction has begun (see ``appendsWholeBatches``).
     private var isStarted = false
+    /// The registry's generation as the transaction's start read it.
+    private var startedGeneration: Int64 = 0
     /// The head's value when the transaction locked it, and the next
     /// sequence number to hand out.
     private var lockedHead: Int64 = 0
@@ -77,10 +79,13 @@ final class PostgresJournalConnection: JournalConnection {
         let begin = durability == .never ? "BEGIN; SET LOCAL synchronous_commit TO OFF" : "BEGIN"
         isStarted = true
         do {
-            let head = try session.script(begin + "; SELECT last_seq FROM journal_head WHERE id = 1 FOR UPDATE")
-            guard let last = try head.first?.makeRandomAccess()[0].decode(Int64.self) else {
+            // The registry's generation comes in the same round trip.
+            let head = try session.script(begin + "; SELECT last_seq, (\(ProjectionRegistry.generationSQL)) "
+                + "FROM journal_head WHERE id = 1 FOR UPDATE")
+            guard let row = head.first?.makeRandomAccess(), let last = try? row[0].decode(Int64.self) else {
                 throw JournalError.storage("\(session.settings.url) has no journal_head row")
             }
+            startedGeneration = try row[1].decode(Int64.self)
             lockedHead = last
             nextSequence = last + 1
         } catch {
@@ -377,6 +382,20 @@ final class PostgresJournalConnection: JournalConnection {
             }
             if rows.count < page { return }
         }
+    }
+
+    func transactionStore() throws -> any ProjectionStore {
+        guard isAppending else { throw JournalError.storage("no open append transaction") }
+        try start()
+        return projectionStore
+    }
+
+    func projectionRegistryGeneration() throws -> Int64 {
+        if isStarted { return startedGeneration }
+        // A batch without projections commits in one statement of its own
+        // (see `appendsWholeBatches`): the registry is read before it.
+        let result = try session.query(ProjectionRegistry.generationSQL)
+        return try result.rows.first?.makeRandomAccess()[0].decode(Int64.self) ?? 0
     }
 
     func readState<T>(_ body: (any ProjectionStore) throws -> T) throws -> T {

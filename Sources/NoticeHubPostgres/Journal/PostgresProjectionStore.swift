@@ -15,6 +15,12 @@ final class PostgresProjectionStore: ProjectionStore {
         self.session = session
     }
 
+    var dialect: SQLDialect { .postgresql }
+
+    func executeScript(_ sql: String) throws {
+        try session.script(sql)
+    }
+
     func execute(_ sql: String, _ arguments: [SQLValue]) throws -> Int {
         try run(sql, arguments).metadata.rows ?? 0
     }

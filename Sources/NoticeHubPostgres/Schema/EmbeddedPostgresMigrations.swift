@@ -85,31 +85,6 @@ extension PostgresSchema {
             """#
         ),
         Migration(
-            version: 2,
-            name: "likes",
-            sql: #"""
-            -- The news example's likes state (NoticeNews), kept by its inline projection
-            -- in the same transaction as the notice that changes it. "user" is quoted:
-            -- PostgreSQL reserves the word.
-            CREATE TABLE news (
-                id    bigint PRIMARY KEY,
-                title text   NOT NULL,
-                likes bigint NOT NULL DEFAULT 0 CHECK (likes >= 0)
-            );
-
-            CREATE TABLE likes (
-                news_id bigint NOT NULL REFERENCES news (id),
-                "user"  text   NOT NULL,
-                PRIMARY KEY (news_id, "user")
-            );
-
-            CREATE TABLE profiles (
-                "user"      text   PRIMARY KEY,
-                given_likes bigint NOT NULL CHECK (given_likes >= 0)
-            );
-            """#
-        ),
-        Migration(
             version: 3,
             name: "conversations",
             sql: #"""
@@ -182,6 +157,25 @@ extension PostgresSchema {
                 END IF;
             END
             $$;
+            """#
+        ),
+        Migration(
+            version: 4,
+            name: "projections",
+            sql: #"""
+            -- The registry of installed projections: an app's own state, kept in its own
+            -- tables by an inline projection. (Version 2 of this schema once made the news
+            -- example's tables; those now belong to that projection, so the number is not
+            -- used again.)
+            CREATE TABLE projections (
+                identity        text   PRIMARY KEY,
+                version         bigint NOT NULL,     -- of the logic that built the state
+                schema_version  bigint NOT NULL,     -- the last of its migrations applied
+                names           text   NOT NULL,     -- the names and patterns it handles, one per line
+                current_through bigint NOT NULL,     -- its state is current through this sequence
+                generation      bigint NOT NULL,     -- raised by every install and rebuild: writers re-read the registry
+                updated_at      bigint NOT NULL      -- milliseconds since 1970-01-01 UTC
+            );
             """#
         ),
     ]

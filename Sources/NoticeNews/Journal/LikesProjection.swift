@@ -1,12 +1,13 @@
 public import NoticeHub
 
-/// The likes state, kept in the journal's transaction (tables `news`,
-/// `likes`, `profiles` of `Migrations/SQLite/0002_likes.sql`).
+/// The likes state, kept in the journal's transaction in the tables it
+/// owns (`news`, `likes`, `profiles`; see ``schema``).
 ///
 /// Refuses, before anything is journaled: publishing a negative id, an
 /// empty title or an id that exists, a like of unknown news, a second like by the same user, an unlike without a
 /// like, and a payload that is not the message its name promises.
 public struct LikesProjection: Projection {
+    public var schema: ProjectionSchema { Self.schema }
     public let names: Set<NoticeName> = [NewsPublished.name, NewsLiked.name, NewsUnliked.name]
 
     public init() {}

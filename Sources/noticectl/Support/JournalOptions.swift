@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import NoticeHub
 import NoticeHubPostgres
-import NoticeNews
 
 /// The `--db PATH|URL` option that every subcommand touching a journal
 /// shares: a SQLite file, or with the `Postgres` trait a PostgreSQL URL.
@@ -64,24 +63,34 @@ struct JournalOptions: ParsableArguments {
     static let builtWithoutPostgres = CommandFailure(
         "this noticectl was built without PostgreSQL support; build it with `swift build -c release --traits Postgres`")
 
-    /// A hub on the journal with the likes projection, so the news rules hold
-    /// whichever command (post, import, news) writes a news notice.
+    /// A hub on the journal with the projections it has installed that this
+    /// build carries (``CarriedProjections``), plus `installing`, which are
+    /// installed if need be (the news commands install the news projection).
+    /// A notice that an installed projection this build lacks handles is
+    /// refused, never journaled around it.
     ///
     /// Commands that only read pass `creatingIfMissing: false`, so a mistyped
     /// path is an error rather than a new empty journal.
-    func openHub(creatingIfMissing: Bool = true) throws -> NoticeHub {
-        try NoticeHub(journal: openJournal(creatingIfMissing: creatingIfMissing), projections: [LikesProjection()])
+    func openHub(installing: [any Projection] = [], creatingIfMissing: Bool = true) throws -> NoticeHub {
+        let journal = try openJournal(creatingIfMissing: creatingIfMissing)
+        let projections = try CarriedProjections.forJournal(journal, installing: installing)
+        let progress = RebuildProgressLine()
+        defer { progress.finish() }
+        let hub = try NoticeHub(journal: journal, projections: projections, rebuildProgress: progress.show)
+        progress.finish()
+        for rebuild in hub.openingRebuilds { RebuildProgressLine.report(rebuild) }
+        return hub
     }
 
     /// Runs a command that writes: opens the hub, creating the journal if
     /// need be, and passes it to `body`. When `body` fails on a journal this
     /// command created, and nothing was journaled, the new file is removed
     /// again, so a refused post or a malformed import leaves no trace.
-    func writing<T>(_ body: (NoticeHub) throws -> T) throws -> T {
+    func writing<T>(installing: [any Projection] = [], _ body: (NoticeHub) throws -> T) throws -> T {
         // lstat: a dangling symbolic link counts as something already there.
         // A server's journal is never removed: its tables may be shared.
         let isNew = !isPostgres && (try? FileManager.default.attributesOfItem(atPath: path)) == nil
-        var hub: NoticeHub? = try openHub()
+        var hub: NoticeHub? = try openHub(installing: installing)
         do {
             return try body(hub!)
         } catch {

@@ -270,7 +270,7 @@ final class GroupCommit: @unchecked Sendable {
         let arrivals = batch.members[batch.appended...]
         guard !arrivals.isEmpty else { return }
         if batch.appended == 0 {
-            do { try shared.connection.beginAppending() } catch { batch.failure = error }
+            do { try shared.begin() } catch { batch.failure = error }
         }
         batch.appended = batch.members.count
         guard batch.failure == nil else { return }
@@ -299,7 +299,7 @@ final class GroupCommit: @unchecked Sendable {
             failure = earlier
         } else {
             do {
-                try shared.connection.commitAppending()
+                try shared.commit()
                 return batch.outcomes
             } catch {
                 failure = error

@@ -50,6 +50,9 @@ final class JournalWriter: Sendable {
         return outcome
     }
 
+    /// The projections the hub carries.
+    var projections: [any Projection] { shared.carried }
+
     /// Whether ``close()`` was called.
     var isClosed: Bool {
         shared.condition.lock()
@@ -99,14 +102,61 @@ final class JournalWriter: Sendable {
         guard !shared.isClosed else { throw JournalError.closed }
         try commitOpenTransaction()
         let connection = shared.connection
-        try connection.beginAppending()
+        try shared.begin()
         do {
             let result = try shared.callingThread.calling { try body(connection) }
-            try connection.commitAppending()
+            try shared.commit()
             return result
         } catch {
             connection.rollbackAppending()
             throw error
+        }
+    }
+
+    /// Installs the hub's projections (see ``ProjectionInstaller``), each in
+    /// a transaction of its own; returns the rebuilds that ran. Writes
+    /// nothing when the registry already records each at its version, with
+    /// its state current.
+    func installProjections(progress: ((RebuildProgress) -> Void)?) throws -> [ProjectionRebuild] {
+        var identities: Set<String> = []
+        for projection in shared.carried {
+            let schema = projection.schema
+            if let problem = schema.problem {
+                throw JournalError.projectionUnusable(projection: schema.identity, problem: problem)
+            }
+            guard identities.insert(schema.identity).inserted else {
+                throw JournalError.projectionUnusable(
+                    projection: schema.identity, problem: "the hub carries two projections of this identity")
+            }
+        }
+        guard !shared.carried.isEmpty else { return [] }
+        let connection = shared.connection
+        let installed = try connection.readState { try ProjectionRegistry.all(in: $0) }
+        var rebuilds: [ProjectionRebuild] = []
+        for projection in shared.carried {
+            let schema = projection.schema
+            if let current = installed[schema.identity], current.version == schema.version,
+               current.schemaVersion == schema.schemaVersion, Set(current.names) == projection.names,
+               try !connection.hasNotices(named: projection.names, after: current.currentThrough) {
+                continue
+            }
+            let rebuild = try exclusively { connection in
+                try ProjectionInstaller(connection).install(projection, progress: progress)
+            }
+            if let rebuild { rebuilds.append(rebuild) }
+        }
+        return rebuilds
+    }
+
+    /// Rebuilds the carried projection `identity` from the whole journal.
+    func rebuildProjection(_ identity: String, progress: ((RebuildProgress) -> Void)?) throws -> ProjectionRebuild {
+        guard let projection = shared.carried.first(where: { $0.schema.identity == identity }) else {
+            throw JournalError.projectionUnusable(projection: identity, problem: "this hub does not carry it")
+        }
+        return try exclusively { connection in
+            let installer = try ProjectionInstaller(connection)
+            if let rebuilt = try installer.install(projection, progress: progress) { return rebuilt }
+            return try installer.rebuild(projection, through: connection.lastSequence(), progress: progress)
         }
     }
 

@@ -45,7 +45,7 @@ final class OpenTransaction: @unchecked Sendable {
             throw failure
         }
         if transactionStarted == nil {
-            try shared.connection.beginAppending()
+            try shared.begin()
             let now = ContinuousClock.now
             transactionStarted = now
             flusher?.commit(by: now + maxDelay)
@@ -74,7 +74,7 @@ final class OpenTransaction: @unchecked Sendable {
         guard transactionStarted != nil else { return }
         transactionStarted = nil
         appendedSinceCommit = 0
-        try shared.connection.commitAppending()
+        try shared.commit()
     }
 
     private func flushIfDue() {

@@ -16,20 +16,59 @@ final class WriterConnection: @unchecked Sendable {
     let callingThread = CallingThread()
     /// Set once by `close()`; appending afterwards throws.
     var isClosed = false
-    private let projections: [NoticeName: [any Projection]]
-    /// Every projection, in order, when one of them names a pattern: a
-    /// notice's projections are then picked by matching, not looked up.
-    private let matchedProjections: [any Projection]?
+    /// The projections this hub carries, in order.
+    let carried: [any Projection]
+    private var routing: ProjectionRouting
+    /// The registry generation `routing` was made from; -1 before any.
+    private var registryGeneration: Int64 = -1
+    /// The carried projections that handled a notice in the open
+    /// transaction: their registry rows are marked current before it commits.
+    private var touched: Set<String> = []
 
     init(_ connection: any JournalConnection, projections: [any Projection]) {
         self.connection = connection
-        var byName: [NoticeName: [any Projection]] = [:]
-        for projection in projections {
-            for name in projection.names { byName[name, default: []].append(projection) }
+        carried = projections
+        routing = ProjectionRouting(carried: projections, installed: [:])
+    }
+
+    /// Opens an append transaction and, when the journal's projection
+    /// registry moved since this writer last read it, reads it again.
+    func begin() throws {
+        touched = []
+        try connection.beginAppending()
+        do {
+            try refreshRouting()
+        } catch {
+            connection.rollbackAppending()
+            throw error
         }
-        self.projections = byName
-        let namesPattern = projections.contains { $0.names.contains(where: \.isPattern) }
-        matchedProjections = namesPattern ? projections : nil
+    }
+
+    /// Re-reads the registry when its generation moved (inside the open
+    /// transaction, when there is one).
+    func refreshRouting() throws {
+        let generation = try connection.projectionRegistryGeneration()
+        guard generation != registryGeneration else { return }
+        let installed = try connection.isAppending
+            ? ProjectionRegistry.all(in: connection.transactionStore())
+            : connection.readState { try ProjectionRegistry.all(in: $0) }
+        routing = ProjectionRouting(carried: carried, installed: installed)
+        registryGeneration = generation
+    }
+
+    /// Marks the projections that handled notices current, then commits.
+    func commit() throws {
+        if !touched.isEmpty {
+            let identities = touched.sorted()
+            touched = []
+            do {
+                try ProjectionRegistry.markCurrent(identities, in: connection.transactionStore())
+            } catch {
+                connection.rollbackAppending()
+                throw error
+            }
+        }
+        try connection.commitAppending()
     }
 
     /// Appends `record` with its name's projections, marking this thread as
@@ -42,10 +81,10 @@ final class WriterConnection: @unchecked Sendable {
     /// reply, which projections, like observers, never see.
     func projectionsFor(_ record: JournalRecord) -> [any Projection] {
         guard record.notice.kind == .notice else { return [] }
-        if let matchedProjections {
-            let name = record.notice.name
-            return matchedProjections.filter { $0.names.selects(name) }
+        let projections = routing.projections(for: record.notice.name)
+        for projection in projections where !(projection is MissingProjectionGuard) {
+            touched.insert(projection.schema.identity)
         }
-        return projections.isEmpty ? [] : projections[record.notice.name] ?? []
+        return projections
     }
 }

@@ -31,30 +31,6 @@ extension Migration {
             """#
         ),
         Migration(
-            version: 2,
-            name: "likes",
-            sql: #"""
-            -- The news example's likes state (NoticeNews), kept by its inline projection
-            -- in the same transaction as the notice that changes it.
-            CREATE TABLE news (
-                id    INTEGER PRIMARY KEY,
-                title TEXT    NOT NULL,
-                likes INTEGER NOT NULL DEFAULT 0 CHECK (likes >= 0)
-            );
-
-            CREATE TABLE likes (
-                news_id INTEGER NOT NULL REFERENCES news (id),
-                user    TEXT    NOT NULL,
-                PRIMARY KEY (news_id, user)
-            ) WITHOUT ROWID;
-
-            CREATE TABLE profiles (
-                user        TEXT    PRIMARY KEY,
-                given_likes INTEGER NOT NULL CHECK (given_likes >= 0)
-            ) WITHOUT ROWID;
-            """#
-        ),
-        Migration(
             version: 3,
             name: "conversations",
             sql: #"""
@@ -78,6 +54,25 @@ extension Migration {
                 responder  TEXT    NOT NULL,         -- who answers: the replies' sender
                 started_at INTEGER NOT NULL          -- milliseconds since 1970-01-01 UTC
             );
+            """#
+        ),
+        Migration(
+            version: 4,
+            name: "projections",
+            sql: #"""
+            -- The registry of installed projections: an app's own state, kept in its own
+            -- tables by an inline projection. (Version 2 of this schema once made the news
+            -- example's tables; those now belong to that projection, so the number is not
+            -- used again.)
+            CREATE TABLE projections (
+                identity        TEXT    PRIMARY KEY,
+                version         INTEGER NOT NULL,    -- of the logic that built the state
+                schema_version  INTEGER NOT NULL,    -- the last of its migrations applied
+                names           TEXT    NOT NULL,    -- the names and patterns it handles, one per line
+                current_through INTEGER NOT NULL,    -- its state is current through this sequence
+                generation      INTEGER NOT NULL,    -- raised by every install and rebuild: writers re-read the registry
+                updated_at      INTEGER NOT NULL     -- milliseconds since 1970-01-01 UTC
+            ) WITHOUT ROWID;
             """#
         ),
     ]

@@ -2,7 +2,7 @@ import ArgumentParser
 import NoticeHub
 import NoticeNews
 
-struct FeedCommand: ParsableCommand {
+struct NewsFeedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "feed",
         abstract: "Print the news feed from the stored likes state.",
@@ -10,7 +10,7 @@ struct FeedCommand: ParsableCommand {
             One line per item, by id; --json prints one array of {"id","title","likes"}.
 
             Example:
-              noticectl feed --json
+              noticectl news feed --json
             """
     )
 
@@ -20,7 +20,7 @@ struct FeedCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let feed = try NewsStore.storedState(of: journal.openHub(creatingIfMissing: false)).feed
+        let feed = try NewsStore.storedState(of: journal.openHub(installing: [LikesProjection()], creatingIfMissing: false)).feed
         if json {
             print(try OrderedJSONEncoder().encode(feed))
         } else {

@@ -2,7 +2,7 @@ import ArgumentParser
 import NoticeHub
 import NoticeNews
 
-struct DetailCommand: ParsableCommand {
+struct NewsDetailCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "detail",
         abstract: "Print one news item from the stored likes state.",
@@ -10,7 +10,7 @@ struct DetailCommand: ParsableCommand {
             Unknown news exits 1.
 
             Example:
-              noticectl detail 1 --json
+              noticectl news detail 1 --json
             """
     )
 
@@ -23,7 +23,7 @@ struct DetailCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let feed = try NewsStore.storedState(of: journal.openHub(creatingIfMissing: false)).feed
+        let feed = try NewsStore.storedState(of: journal.openHub(installing: [LikesProjection()], creatingIfMissing: false)).feed
         guard let item = feed.first(where: { $0.id == id }) else {
             throw CommandFailure("news \(id) does not exist")
         }

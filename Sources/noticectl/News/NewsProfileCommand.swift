@@ -2,7 +2,7 @@ import ArgumentParser
 import NoticeHub
 import NoticeNews
 
-struct ProfileCommand: ParsableCommand {
+struct NewsProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile",
         abstract: "Print how many likes a user has given, from the stored likes state.",
@@ -10,7 +10,7 @@ struct ProfileCommand: ParsableCommand {
             A user who never liked anything has given 0 likes.
 
             Example:
-              noticectl profile alice --json
+              noticectl news profile alice --json
             """
     )
 
@@ -23,7 +23,7 @@ struct ProfileCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let profiles = try NewsStore.storedState(of: journal.openHub(creatingIfMissing: false)).profiles
+        let profiles = try NewsStore.storedState(of: journal.openHub(installing: [LikesProjection()], creatingIfMissing: false)).profiles
         let profile = profiles.first { $0.user == user } ?? Profile(user: user, givenLikes: 0)
         print(json ? try OrderedJSONEncoder().encode(profile) : profile.textLine)
     }

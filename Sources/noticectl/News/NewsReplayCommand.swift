@@ -2,7 +2,7 @@ import ArgumentParser
 import NoticeHub
 import NoticeNews
 
-struct ReplayCommand: ParsableCommand {
+struct NewsReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Rebuild the news colleagues from the journal alone and print their state.",
@@ -14,8 +14,8 @@ struct ReplayCommand: ParsableCommand {
             which began there (a note on stderr says so).
 
             Example:
-              noticectl replay --through 40 --json
-              noticectl replay --log
+              noticectl news replay --through 40 --json
+              noticectl news replay --log
             """
     )
 

@@ -1,0 +1,65 @@
+import Foundation
+
+extension NoticeHub {
+    /// Where `projection`'s stored state and the journal disagree, one line
+    /// each, in a stable order; empty when they agree. For `noticectl verify`;
+    /// the hub need not carry the projection, and the check writes nothing
+    /// to the journal.
+    ///
+    /// The journal's notices of the projection's names are posted again, in
+    /// order, into a scratch journal (a SQLite file in a temporary directory,
+    /// removed afterwards) that carries the projection alone; then every
+    /// table it owns is compared row by row with the stored one. A journaled
+    /// notice that its rules refuse there is reported first. Reads the whole
+    /// journal, and holds both states' rows in memory.
+    public func projectionDifferences(_ projection: any Projection) throws -> [String] {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("noticehub-verify-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try NoticeHub(
+            journal: SQLiteJournal(path: directory.appendingPathComponent("replay.sqlite").path),
+            durability: .never, projections: [projection])
+        var lines: [String] = []
+        try readJournal(JournalQuery(names: projection.names, kinds: [.notice])) { notice in
+            do {
+                try scratch.post(notice.name, sender: notice.sender, json: try notice.payloadJSON())
+            } catch JournalError.refused(_, let reason) {
+                lines.append("notice #\(notice.sequence ?? 0) \(notice.name) would be refused: \(reason)")
+            }
+            return true
+        }
+        try scratch.close()
+        for table in projection.schema.tables {
+            let stored = try readState { try Self.rows(of: table, in: $0) }
+            let replayed = try scratch.readState { try Self.rows(of: table, in: $0) }
+            lines += Self.differences(in: table, stored: stored, replayed: replayed)
+        }
+        return lines
+    }
+
+    /// A table's rows, each as SQL would spell its values: `(1, 'News1', 2)`.
+    private static func rows(of table: String, in store: any ProjectionStore) throws -> [String] {
+        var rows: [String] = []
+        try store.rows("SELECT * FROM \(SQLQuoting.quoted(table, by: "\""))", []) { row in
+            rows.append("(" + row.map(\.description).joined(separator: ", ") + ")")
+        }
+        return rows
+    }
+
+    /// The rows of one table that only one side holds, as many times as
+    /// that side holds them more often.
+    private static func differences(in table: String, stored: [String], replayed: [String]) -> [String] {
+        var counts: [String: Int] = [:]
+        for row in stored { counts[row, default: 0] += 1 }
+        for row in replayed { counts[row, default: 0] -= 1 }
+        var lines: [String] = []
+        for (row, count) in counts.sorted(by: { $0.key < $1.key }) where count != 0 {
+            let line = count > 0
+                ? "\(table): row \(row) is stored, the journal does not give it"
+                : "\(table): row \(row) is missing from the stored state"
+            lines += Array(repeating: line, count: abs(count))
+        }
+        return lines
+    }
+}

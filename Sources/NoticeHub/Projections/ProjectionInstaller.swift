@@ -1,0 +1,145 @@
+/// Installs and rebuilds projections inside one of the writer's exclusive
+/// transactions: migrations and their record commit together, and a rebuild
+/// replaces the state in the same transaction, so readers see the old state
+/// or the new, never a mix, and posters wait until it commits.
+struct ProjectionInstaller {
+    let connection: any JournalConnection
+    let store: any ProjectionStore
+    /// Notices read from the journal per batch, and between progress reports.
+    static let batchSize = 10_000
+    /// Refusals listed in a ``ProjectionRebuild``.
+    static let listedRefusals = 20
+
+    init(_ connection: any JournalConnection) throws {
+        self.connection = connection
+        store = try connection.transactionStore()
+    }
+
+    /// Brings `projection` to its declared schema and version: applies the
+    /// missing migrations, records it, and rebuilds its state when it is new
+    /// to a journal holding its notices, its version went up, or its state
+    /// is stale. Returns the rebuild, if one ran.
+    func install(
+        _ projection: any Projection, progress: ((RebuildProgress) -> Void)?
+    ) throws -> ProjectionRebuild? {
+        let schema = projection.schema
+        let installed = try ProjectionRegistry.all(in: store)[schema.identity]
+        if let installed, installed.version > schema.version {
+            throw JournalError.projectionUnusable(
+                projection: schema.identity,
+                problem: "the journal holds version \(installed.version), newer than version \(schema.version) "
+                    + "which this hub carries")
+        }
+        if let installed, installed.schemaVersion > schema.schemaVersion {
+            throw JournalError.projectionUnusable(
+                projection: schema.identity,
+                problem: "the journal's tables are at migration \(installed.schemaVersion), newer than "
+                    + "\(schema.schemaVersion) which this hub knows")
+        }
+        for migration in schema.migrations where migration.version > installed?.schemaVersion ?? 0 {
+            guard let script = migration.script(for: store.dialect) else {
+                throw JournalError.projectionUnusable(
+                    projection: schema.identity,
+                    problem: "migration \(migration.version) \(IdentifierRules.quoted(migration.name)) "
+                        + "has no SQL for \(store.dialect)")
+            }
+            do {
+                try store.executeScript(script)
+            } catch {
+                throw JournalError.projectionUnusable(
+                    projection: schema.identity,
+                    problem: "migration \(migration.version) \(IdentifierRules.quoted(migration.name)) failed: \(error)")
+            }
+        }
+        let last = try connection.lastSequence()
+        let needsRebuild: Bool = switch installed {
+        case nil: try connection.hasNotices(named: projection.names, after: 0)
+        case let installed?:
+            try installed.version < schema.version || Set(installed.names) != projection.names
+                || connection.hasNotices(named: projection.names, after: installed.currentThrough)
+        }
+        guard needsRebuild else {
+            if installed == nil || installed?.schemaVersion != schema.schemaVersion {
+                try ProjectionRegistry.record(
+                    schema, names: projection.names, currentThrough: installed?.currentThrough ?? last, in: store)
+            }
+            return nil
+        }
+        return try rebuild(projection, through: last, progress: progress)
+    }
+
+    /// Empties the projection's tables and replays every notice of its names
+    /// through `last` into it, then records it current through `last`.
+    func rebuild(
+        _ projection: any Projection, through last: Int64, progress: ((RebuildProgress) -> Void)?
+    ) throws -> ProjectionRebuild {
+        let schema = projection.schema
+        let started = ContinuousClock.now
+        let total = try countNotices(of: projection.names, through: last)
+        for table in schema.tables.reversed() {
+            try store.execute("DELETE FROM \(SQLQuoting.quoted(table, by: "\""))", [])
+        }
+        var query = JournalQuery(from: 1, through: last, names: projection.names, kinds: [.notice])
+        query.limit = Self.batchSize
+        var replayed = 0, refusedCount = 0
+        var refusals: [String] = []
+        while true {
+            var batch: [Notice] = []
+            batch.reserveCapacity(Self.batchSize)
+            try connection.read(query) { batch.append($0); return true }
+            for notice in batch {
+                try store.execute("SAVEPOINT rebuild", [])
+                do {
+                    try projection.apply(notice, to: store)
+                    try store.execute("RELEASE SAVEPOINT rebuild", [])
+                } catch let rejection as ProjectionRejection {
+                    try store.execute("ROLLBACK TO SAVEPOINT rebuild", [])
+                    try store.execute("RELEASE SAVEPOINT rebuild", [])
+                    refusedCount += 1
+                    if refusals.count < Self.listedRefusals {
+                        refusals.append("notice #\(notice.sequence ?? 0) \(notice.name): \(rejection.reason)")
+                    }
+                }
+            }
+            replayed += batch.count
+            progress?(RebuildProgress(
+                identity: schema.identity, replayed: replayed, total: max(total, replayed),
+                elapsed: Self.seconds(started.duration(to: .now))))
+            guard batch.count == Self.batchSize, let next = batch.last?.sequence else { break }
+            query.from = next + 1
+        }
+        try ProjectionRegistry.record(schema, names: projection.names, currentThrough: last, in: store)
+        return ProjectionRebuild(
+            identity: schema.identity, version: schema.version, replayed: replayed, currentThrough: last,
+            refusals: refusals, refusedCount: refusedCount)
+    }
+
+    /// How many notices a rebuild will replay, for its progress: counted by
+    /// name on the journal's name index.
+    private func countNotices(of names: Set<NoticeName>, through last: Int64) throws -> Int {
+        guard !names.contains(where: \.isPattern) else { return Int(last) }
+        var count: Int64 = 0
+        for name in names {
+            count += try store.integer(
+                "SELECT count(*) FROM notices WHERE name = ? AND seq <= ?", [.text(name.rawValue), .integer(last)]) ?? 0
+        }
+        return Int(count)
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+extension JournalConnection {
+    /// Whether a notice (not a request or reply) with one of `names`, or
+    /// matching one of these patterns, follows `sequence`: one index probe.
+    func hasNotices(named names: Set<NoticeName>, after sequence: Int64) throws -> Bool {
+        var found = false
+        try read(JournalQuery(from: sequence + 1, names: names, kinds: [.notice], limit: 1)) { _ in
+            found = true
+            return false
+        }
+        return found
+    }
+}

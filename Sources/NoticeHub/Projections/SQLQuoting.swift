@@ -1,0 +1,13 @@
+/// SQL's quoting, the same in both dialects: text between quote characters,
+/// each quote inside doubled (`'it''s'`, `"my ""table"""`).
+enum SQLQuoting {
+    static func quoted(_ text: String, by quote: Character) -> String {
+        var result = String(quote)
+        for character in text {
+            if character == quote { result.append(quote) }
+            result.append(character)
+        }
+        result.append(quote)
+        return result
+    }
+}

@@ -1,0 +1,44 @@
+import NoticeHub
+import NoticeNews
+
+/// The projections this build of noticectl carries, and which of them a
+/// journal gets: those it has installed, and those a command installs.
+enum CarriedProjections {
+    /// Every projection noticectl knows: the news example's.
+    static let all: [any Projection] = [LikesProjection()]
+
+    /// The projections to open `journal` with: the carried ones it has
+    /// installed, then `installing`. A journal of NoticeHub 0.1, whose core
+    /// schema made the news example's tables, gets the news projection too,
+    /// so its likes state stays kept (see ``adoptsNewsTables(_:)``).
+    static func forJournal(_ journal: any NoticeJournal, installing: [any Projection]) throws -> [any Projection] {
+        let reader = try NoticeHub(journal: journal)
+        defer { try? reader.close() }
+        let installed = Set(try reader.installedProjections().map(\.identity))
+        var identities = Set(installing.map(\.schema.identity))
+        var projections = installing
+        for projection in all where installed.contains(projection.schema.identity) {
+            if identities.insert(projection.schema.identity).inserted { projections.append(projection) }
+        }
+        if installed.isEmpty, !identities.contains(LikesProjection.schema.identity), adoptsNewsTables(reader) {
+            projections.append(LikesProjection())
+        }
+        return projections
+    }
+
+    /// Whether a journal with no projection registered holds the news
+    /// tables, columns and all: a journal written by NoticeHub 0.1, whose
+    /// core schema made them. Adopting them there keeps `post news.liked`
+    /// under the likes rules as before, rather than let the state fall
+    /// behind.
+    private static func adoptsNewsTables(_ hub: NoticeHub) -> Bool {
+        let probes = [
+            "SELECT count(*) FROM news WHERE id IS NULL AND title IS NULL AND likes IS NULL",
+            "SELECT count(*) FROM likes WHERE news_id IS NULL AND \"user\" IS NULL",
+            "SELECT count(*) FROM profiles WHERE \"user\" IS NULL AND given_likes IS NULL",
+        ]
+        return (try? hub.readState { store -> Void in
+            for probe in probes { _ = try store.integer(probe, []) }
+        }) != nil
+    }
+}
