@@ -15,7 +15,7 @@ public enum BenchSuite {
         "request.r1", "request.r1.async", "collect.r10",
         "follow.latency",
         "request.journal.roundtrip", "request.journal.none",
-        "rebuild.state", "rebuild.replay",
+        "rebuild.state", "rebuild.replay", "projection.rebuild",
     ] + postgresIDs
 
     /// The workloads that need a PostgreSQL server (`--postgres URL`) and a

@@ -4,10 +4,13 @@ import NoticeNews
 
 /// `rebuild.state` and `rebuild.replay`: the news colleagues rebuilt for a
 /// journal of a million likes over 1,000 news items and 10,000 users, from
-/// the likes state and by replaying the whole journal.
+/// the likes state and by replaying the whole journal. `projection.rebuild`:
+/// the likes projection's tables rebuilt from the same journal, per notice,
+/// beside the replay into in-memory colleagues; `notices_per_s` is its rate.
 enum RebuildBench {
     static func run(_ options: BenchOptions, report: (BenchResult) -> Void) throws {
-        guard options.selects("rebuild.state") || options.selects("rebuild.replay") else { return }
+        let ids = ["rebuild.state", "rebuild.replay", "projection.rebuild"]
+        guard ids.contains(where: options.selects) else { return }
         let likes = options.size(1_000_000, floor: 20_000)
         let path = options.path("rebuild.sqlite")
         defer { JournalAppendBench.removeJournal(path) }
@@ -37,5 +40,19 @@ enum RebuildBench {
         }
         report(BenchHarness.result("rebuild.state", fromState, anchor: "rebuild.replay", byReplay))
         report(BenchHarness.result("rebuild.replay", byReplay))
+        guard options.selects("projection.rebuild") else { return }
+        let notices = likes + 1_000
+        let perNoticeReplay = byReplay.map { $0 / Double(notices) }
+        let rebuilds = try BenchHarness(repetitions: 3).measure {
+            let rebuilt = try hub.rebuildProjection(LikesProjection.schema.identity)
+            try check(rebuilt.replayed == notices && rebuilt.refusedCount == 0, "projection.rebuild")
+            return rebuilt.replayed
+        }
+        let state = try NewsStore.storedState(of: hub)
+        try check(state.feed.map(\.likes).reduce(0, +) == expectedLikes, "projection.rebuild state")
+        var result = BenchHarness.result(
+            "projection.rebuild", rebuilds, anchor: "replay into news colleagues, per notice", perNoticeReplay)
+        result.extra.append(("notices_per_s", 1e9 / BenchHarness.median(rebuilds)))
+        report(result)
     }
 }

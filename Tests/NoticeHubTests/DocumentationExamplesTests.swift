@@ -109,6 +109,82 @@ struct DocumentationExamplesTests {
         withExtendedLifetime(listener) {}
     }
 
+    /// The article "Your own projection", end to end; its `print` lines are
+    /// recorded and checked.
+    @Test func yourOwnProjection() throws {
+        let printed = Log<String>()
+        func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
+        let directory = TemporaryDirectory()
+        let path = directory.path("shop.sqlite")
+
+        struct StockMoved: NoticeMessage {
+            static let name: NoticeName = "stock.moved"
+            var item: String
+            var quantity: Int
+        }
+
+        struct StockProjection: Projection {
+            let schema = ProjectionSchema(
+                identity: "shop.stock", version: 1, tables: ["stock"],
+                migrations: [
+                    ProjectionMigration(1, "stock", sql: """
+                        CREATE TABLE stock (item TEXT PRIMARY KEY, quantity INTEGER NOT NULL)
+                        """)
+                ])
+            let names: Set<NoticeName> = [StockMoved.name]
+
+            func apply(_ notice: Notice, to store: any ProjectionStore) throws {
+                let moved = try notice.decode(StockMoved.self)
+                let current = try store.integer("SELECT quantity FROM stock WHERE item = ?", [.text(moved.item)]) ?? 0
+                guard current + Int64(moved.quantity) >= 0 else {
+                    throw ProjectionRejection("only \(current) \(moved.item) in stock")
+                }
+                try store.upsert(
+                    into: "stock", values: ["item": .text(moved.item), "quantity": .integer(Int64(moved.quantity))],
+                    conflictKey: ["item"], adding: ["quantity"])
+            }
+        }
+
+        let shop = try NoticeHub(journal: SQLiteJournal(path: path), projections: [StockProjection()])
+        try shop.post(StockMoved(item: "apples", quantity: 10), sender: "warehouse")
+        try shop.post(StockMoved(item: "apples", quantity: -3), sender: "till")
+        let apples = try shop.readState { try $0.integer("SELECT quantity FROM stock WHERE item = 'apples'", []) }
+        print(apples!)  // 7
+        #expect(throws: JournalError.refused(name: StockMoved.name, reason: "only 7 apples in stock")) {
+            try shop.post(StockMoved(item: "apples", quantity: -8), sender: "till")
+        }
+
+        let addUpdatedAt = ProjectionMigration(2, "stock-updated-at", [
+            .sqlite: "ALTER TABLE stock ADD COLUMN updated_at INTEGER",
+            .postgresql: "ALTER TABLE stock ADD COLUMN updated_at bigint",
+        ])
+        #expect(addUpdatedAt.script(for: .postgresql) == "ALTER TABLE stock ADD COLUMN updated_at bigint")
+
+        let rebuilt = try shop.rebuildProjection("shop.stock") { progress in
+            print("\(Int(progress.fraction * 100))% at \(Int(progress.rate))/s")
+        }
+        print(rebuilt.replayed, rebuilt.currentThrough)  // 2 2
+
+        let till = try NoticeHub(journal: SQLiteJournal(path: path))  // without StockProjection
+        do {
+            try till.post(StockMoved(item: "apples", quantity: -1), sender: "till")
+        } catch {
+            print(error)  // stock.moved refused: the journal's projection "shop.stock" handles it, and this hub does not carry that projection
+        }
+
+        print(try shop.projectionDifferences(StockProjection()))  // []
+
+        let lines = printed.all
+        #expect(lines.count == 5)
+        #expect(lines.first == "7")
+        #expect(lines[1].hasPrefix("100% at "))
+        #expect(Array(lines.dropFirst(2)) == [
+            "2 2",
+            #"stock.moved refused: the journal's projection "shop.stock" handles it, and this hub does not carry that projection"#,
+            "[]",
+        ])
+    }
+
     struct City: Codable, Sendable { let name: String }
     struct Forecast: Codable, Sendable { let celsius: Int }
 

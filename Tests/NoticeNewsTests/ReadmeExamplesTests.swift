@@ -146,24 +146,57 @@ struct ReadmeExamplesTests {
         let directory = TemporaryDirectory()
         let path = directory.path("noticehub.sqlite")
 
-        let journal = try SQLiteJournal(path: path)  // created with mode 0600
-        let news = try NoticeHub(journal: journal, projections: [LikesProjection()])
-        try news.post(NewsPublished(id: 1, title: "News1"), sender: "editor")
-        let liked = try news.post(NewsLiked(newsID: 1, user: "alice"), sender: "feed")
-        print(liked.sequence!)  // 2
+        struct StockMoved: NoticeMessage {
+            static let name: NoticeName = "stock.moved"
+            var item: String
+            var quantity: Int
+        }
 
-        let count = try news.replay(from: 1)                   // through: is optional
-        let following = try news.follow()                      // other processes' posts, live
-        let indexer = try news.subscribeDurably(as: "indexer") { notice in
+        struct StockProjection: Projection {
+            let schema = ProjectionSchema(
+                identity: "shop.stock", version: 1, tables: ["stock"],
+                migrations: [
+                    ProjectionMigration(1, "stock", sql: "CREATE TABLE stock (item TEXT PRIMARY KEY, quantity INTEGER NOT NULL)")
+                ])
+            let names: Set<NoticeName> = [StockMoved.name]
+
+            func apply(_ notice: Notice, to store: any ProjectionStore) throws {
+                let moved = try notice.decode(StockMoved.self)
+                let current = try store.integer("SELECT quantity FROM stock WHERE item = ?", [.text(moved.item)]) ?? 0
+                guard current + Int64(moved.quantity) >= 0 else {
+                    throw ProjectionRejection("only \(current) \(moved.item) in stock")
+                }
+                try store.upsert(
+                    into: "stock", values: ["item": .text(moved.item), "quantity": .integer(Int64(moved.quantity))],
+                    conflictKey: ["item"], adding: ["quantity"])
+            }
+        }
+
+        let journal = try SQLiteJournal(path: path)  // created with mode 0600
+        let shop = try NoticeHub(journal: journal, projections: [StockProjection()])
+        try shop.post(StockMoved(item: "apples", quantity: 10), sender: "warehouse")
+        let sold = try shop.post(StockMoved(item: "apples", quantity: -3), sender: "till")
+        print(sold.sequence!)  // 2
+        do {
+            try shop.post(StockMoved(item: "apples", quantity: -8), sender: "till")
+        } catch {
+            print(error)  // stock.moved refused: only 7 apples in stock
+        }
+
+        let count = try shop.replay(from: 1)                   // through: is optional
+        let following = try shop.follow()                      // other processes' posts, live
+        let indexer = try shop.subscribeDurably(as: "indexer") { notice in
             print("indexing", notice.sequence!)                // from its saved cursor, then live
         }
         following.cancel(); indexer.cancel()
-        try news.close()
+        try shop.close()
 
         #expect(count == 2)
-        #expect(output.all.first == "2")
-        let indexed = Array(output.all.dropFirst())
+        #expect(Array(output.all.prefix(2)) == ["2", "stock.moved refused: only 7 apples in stock"])
+        let indexed = Array(output.all.dropFirst(2))
         #expect(indexed == Array(["indexing 1", "indexing 2"].prefix(indexed.count)), "in order, from its cursor")
+        let reopened = try NoticeHub(journal: SQLiteJournal(path: path), projections: [StockProjection()])
+        #expect(try reopened.readState { try $0.integer("SELECT quantity FROM stock", []) } == 7)
     }
 
     @Test func requestsAcrossProcesses() async throws {
