@@ -13,6 +13,28 @@ extension NoticeHub {
     /// notice that its rules refuse there is reported first. Reads the whole
     /// journal, and holds both states' rows in memory.
     public func projectionDifferences(_ projection: any Projection) throws -> [String] {
+        let (lines, tables) = try withScratchReplay(of: projection) { scratch in
+            try projection.schema.tables.map { table in
+                (table, try scratch.readState { try Self.rows(of: table, in: $0) })
+            }
+        }
+        var differences = lines
+        for (table, replayed) in tables {
+            let stored = try readState { try Self.rows(of: table, in: $0) }
+            differences += Self.differences(in: table, stored: stored, replayed: replayed)
+        }
+        return differences
+    }
+
+    /// Posts this journal's notices of `projection`'s names again, in order,
+    /// into a scratch journal that carries `projection` alone (a SQLite file
+    /// in a temporary directory, removed afterwards), and runs `body` on the
+    /// scratch hub: the state the journal gives under the projection's rules.
+    /// Returns, first, one line for each notice those rules refuse
+    /// (`notice #7 news.liked would be refused: …`).
+    public func withScratchReplay<T>(
+        of projection: any Projection, _ body: (NoticeHub) throws -> T
+    ) throws -> (refusals: [String], result: T) {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("noticehub-verify-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -20,22 +42,17 @@ extension NoticeHub {
         let scratch = try NoticeHub(
             journal: SQLiteJournal(path: directory.appendingPathComponent("replay.sqlite").path),
             durability: .never, projections: [projection])
-        var lines: [String] = []
+        var refusals: [String] = []
         try readJournal(JournalQuery(names: projection.names, kinds: [.notice])) { notice in
             do {
                 try scratch.post(notice.name, sender: notice.sender, json: try notice.payloadJSON())
             } catch JournalError.refused(_, let reason) {
-                lines.append("notice #\(notice.sequence ?? 0) \(notice.name) would be refused: \(reason)")
+                refusals.append("notice #\(notice.sequence ?? 0) \(notice.name) would be refused: \(reason)")
             }
             return true
         }
         try scratch.close()
-        for table in projection.schema.tables {
-            let stored = try readState { try Self.rows(of: table, in: $0) }
-            let replayed = try scratch.readState { try Self.rows(of: table, in: $0) }
-            lines += Self.differences(in: table, stored: stored, replayed: replayed)
-        }
-        return lines
+        return (refusals, try body(scratch))
     }
 
     /// A table's rows, each as SQL would spell its values: `(1, 'News1', 2)`.

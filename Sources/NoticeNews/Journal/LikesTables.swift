@@ -1,4 +1,3 @@
-import Foundation
 public import NoticeHub
 
 /// The whole likes state, row by row: every news item, every like and every
@@ -40,29 +39,11 @@ public struct LikesTables: Equatable, Sendable {
 
     /// The tables that posting `hub`'s journaled news notices again, in
     /// order, under ``LikesProjection``'s rules, gives; and, one line each,
-    /// the notices that posting them live would have refused.
-    ///
-    /// The notices go to a scratch journal in a temporary directory, removed
-    /// afterwards, so the rules applied are exactly the projection's own.
+    /// the notices that posting them live would have refused
+    /// (``NoticeHub/withScratchReplay(of:_:)``).
     public static func replayed(from hub: NoticeHub) throws -> (tables: LikesTables, refused: [String]) {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("noticehub-verify-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let scratch = try NoticeHub(
-            journal: SQLiteJournal(path: directory.appendingPathComponent("replay.sqlite").path),
-            durability: .never, projections: [LikesProjection()])
-        var refused: [String] = []
-        try hub.readJournal(JournalQuery(names: [NewsPublished.name, NewsLiked.name, NewsUnliked.name], kinds: [.notice])) { notice in
-            do {
-                try scratch.post(notice.name, sender: notice.sender, json: try notice.payloadJSON())
-            } catch JournalError.refused(_, let reason) {
-                refused.append("notice #\(notice.sequence ?? 0) \(notice.name) would be refused: \(reason)")
-            }
-            return true
-        }
-        try scratch.close()
-        return (try stored(in: scratch), refused)
+        let (refused, tables) = try hub.withScratchReplay(of: LikesProjection()) { try stored(in: $0) }
+        return (tables, refused)
     }
 
     /// Where these (stored) tables and `replayed` ones disagree, one line
