@@ -24,6 +24,14 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// name, and the posting hub does not carry it: journaling the notice
     /// would leave that projection's state behind. Nothing was journaled.
     case projectionMissing(name: NoticeName, projection: String)
+    /// The journal's projection registry changed after the writer read it
+    /// (another process installed or rebuilt a projection), and the backend
+    /// refused the append it found that under its write lock: nothing was
+    /// appended. The hub's writer reads the registry again and retries, so
+    /// posters never see it; a backend throws it from an append when the
+    /// generation it reads under its lock differs from the last one
+    /// ``JournalConnection/projectionRegistryGeneration()`` reported.
+    case projectionsChanged
     /// A projection's declaration cannot be installed (a bad identity,
     /// migrations out of order), or the journal holds it at a newer version
     /// than the hub carries.
@@ -90,6 +98,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .projectionMissing(name, projection):
             "\(name) refused: the journal's projection \(IdentifierRules.quoted(projection)) handles it, "
                 + "and this hub does not carry that projection"
+        case .projectionsChanged:
+            "the journal's projections changed while appending; nothing was appended"
         case let .projectionUnusable(projection, problem):
             "projection \(IdentifierRules.quoted(projection)): \(problem)"
         case let .payloadTooLarge(name, bytes, limit):

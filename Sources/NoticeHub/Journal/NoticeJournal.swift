@@ -114,10 +114,15 @@ public protocol JournalConnection: AnyObject {
     /// installing, rebuilding and registering projections write through.
     func transactionStore() throws -> any ProjectionStore
     /// The registry's generation (the highest `generation` of the
-    /// `projections` table, 0 when empty), read inside the open append
-    /// transaction when there is one: a writer re-reads the registry when
-    /// it moved, so it never appends a notice that a projection installed
-    /// by another process handles without applying or refusing it.
+    /// `projections` table, 0 when empty), called by the writer after
+    /// ``beginAppending()``: it re-reads the registry when the generation
+    /// moved, so it never appends a notice that a projection installed by
+    /// another process handles without applying or refusing it. A backend
+    /// that reads it under its write lock (SQLite) answers from there; one
+    /// that locks later (a server, whose first statement takes the lock) may
+    /// answer with the last generation it read, and must then throw
+    /// ``JournalError/projectionsChanged`` from an append that finds another
+    /// under its lock.
     func projectionRegistryGeneration() throws -> Int64
 
     /// Counts and bounds of the journal.

@@ -43,6 +43,16 @@ enum PostgresFailure {
         return oneLine(text)
     }
 
+    /// What `noticehub_append` raises when the projection registry is not
+    /// at the generation its caller routed the batch by.
+    static let projectionsChangedState = "NHP01"
+
+    /// The server's SQLSTATE, when the error is the server's.
+    static func sqlState(of error: any Error) -> String? {
+        guard let error = error as? PSQLError, error.code == .server else { return nil }
+        return error.serverInfo?[.sqlState]
+    }
+
     /// Whether the error means the session is gone.
     static func losesConnection(_ error: any Error) -> Bool {
         if let error = error as? PSQLError {

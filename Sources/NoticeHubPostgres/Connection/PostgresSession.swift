@@ -158,6 +158,7 @@ final class PostgresSession: @unchecked Sendable {
                     : PostgresFailure.describe(error, url: settings.url)
                 throw .storage("lost the connection to \(settings.url): \(cause)")
             }
+            if PostgresFailure.sqlState(of: error) == PostgresFailure.projectionsChangedState { throw .projectionsChanged }
             throw .storage(PostgresFailure.describe(error, url: settings.url, sql: sql))
         }
     }

@@ -32,6 +32,9 @@ final class PostgresJournalConnection: JournalConnection {
     private var isStarted = false
     /// The registry's generation as the transaction's start read it.
     private var startedGeneration: Int64 = 0
+    /// The registry's generation last reported to the writer, which routed
+    /// its notices by it; nil when it must be read again.
+    private var reportedGeneration: Int64?
     /// The head's value when the transaction locked it, and the next
     /// sequence number to hand out.
     private var lockedHead: Int64 = 0
@@ -96,9 +99,22 @@ final class PostgresJournalConnection: JournalConnection {
 
     var isAppending: Bool { isOpen && !isAborted }
 
+    /// Starts the transaction for notices the writer routed by the registry
+    /// generation last reported to it: one found otherwise under the lock
+    /// rolls the transaction back and throws ``JournalError/projectionsChanged``.
+    private func startForAppending() throws {
+        guard !isStarted else { return }
+        try start()
+        if let reported = reportedGeneration, reported != startedGeneration {
+            reportedGeneration = nil
+            rollbackAppending()
+            throw JournalError.projectionsChanged
+        }
+    }
+
     func append(_ record: JournalRecord, projections: [any Projection]) throws -> AppendOutcome {
         guard isAppending else { throw JournalError.storage("no open append transaction") }
-        try start()
+        try startForAppending()
         if record.notice.kind != .notice { holdsConversation = true }
         if projections.isEmpty { return try aborting { try insertOne(record) } }
         // The notice and its state change stand or fall together; a refusal
@@ -139,6 +155,9 @@ final class PostgresJournalConnection: JournalConnection {
         if !isStarted, appendsWholeBatches, records.allSatisfy({ projections($0).isEmpty }) {
             do {
                 return try appendCommitting(records).map { .success($0) }
+            } catch JournalError.projectionsChanged {
+                reportedGeneration = nil
+                return records.map { _ in .failure(JournalError.projectionsChanged) }
             } catch {
                 let failure = session.isConnected ? error : JournalError.storage(
                     "\(error); whether the notices were committed is unknown: posting them again is safe, appends are idempotent by id")
@@ -148,7 +167,7 @@ final class PostgresJournalConnection: JournalConnection {
         var outcomes: [Result<AppendOutcome, any Error>] = []
         outcomes.reserveCapacity(records.count)
         do {
-            try start()
+            try startForAppending()
         } catch {
             return records.map { _ in .failure(error) }
         }
@@ -182,7 +201,10 @@ final class PostgresJournalConnection: JournalConnection {
     /// Appends and commits `records` in one statement (`noticehub_append`).
     private func appendCommitting(_ records: [JournalRecord]) throws -> [AppendOutcome] {
         let columns = NoticeColumns(records)
-        let inserted = try session.query("SELECT id, seq FROM noticehub_append($1, $2, $3, $4, $5, $6, $7, $8)", columns.bindings)
+        var binds = columns.bindings
+        // The function checks the registry under the head lock (NHP01 otherwise).
+        binds.append(try projectionRegistryGeneration())
+        let inserted = try session.query("SELECT id, seq FROM noticehub_append($1, $2, $3, $4, $5, $6, $7, $8, $9)", binds)
         let outcomes = try outcomes(for: columns.ids, appended: inserted.rows)
         if let last = outcomes.compactMap({ if case .appended(let seq) = $0 { seq } else { nil } }).max() {
             announcer?.announce(last, atOnce: holdsConversation)
@@ -390,12 +412,20 @@ final class PostgresJournalConnection: JournalConnection {
         return projectionStore
     }
 
+    /// Under the head lock when the transaction has started; otherwise the
+    /// generation last reported, which the append checks under the lock
+    /// (``startForAppending()``, `noticehub_append`), so a commit without
+    /// projections costs no round trip for it.
     func projectionRegistryGeneration() throws -> Int64 {
-        if isStarted { return startedGeneration }
-        // A batch without projections commits in one statement of its own
-        // (see `appendsWholeBatches`): the registry is read before it.
+        if isStarted {
+            reportedGeneration = startedGeneration
+            return startedGeneration
+        }
+        if let reportedGeneration { return reportedGeneration }
         let result = try session.query(ProjectionRegistry.generationSQL)
-        return try result.rows.first?.makeRandomAccess()[0].decode(Int64.self) ?? 0
+        let generation = try result.rows.first?.makeRandomAccess()[0].decode(Int64.self) ?? 0
+        reportedGeneration = generation
+        return generation
     }
 
     func readState<T>(_ body: (any ProjectionStore) throws -> T) throws -> T {

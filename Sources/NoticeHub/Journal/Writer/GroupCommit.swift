@@ -293,6 +293,28 @@ final class GroupCommit: @unchecked Sendable {
     /// every notice of the batch except those a projection refused. Runs
     /// without the lock.
     private func finish(_ batch: inout OpenBatch) -> [Result<AppendOutcome, any Error>] {
+        var outcomes = commitOnce(&batch)
+        // A server backend found the projection registry moved under its
+        // lock and appended none of the batch: read it again and retry, so
+        // the notices pass through the projections (or guards) now installed.
+        for _ in 0..<Self.registryRetries where outcomes.contains(where: Self.isProjectionsChanged) {
+            var retry = OpenBatch(members: batch.members)
+            appendPending(of: &retry)
+            outcomes = commitOnce(&retry)
+        }
+        return outcomes
+    }
+
+    /// How often a batch is appended again after ``JournalError/projectionsChanged``.
+    private static let registryRetries = 3
+
+    private static func isProjectionsChanged(_ outcome: Result<AppendOutcome, any Error>) -> Bool {
+        if case .failure(JournalError.projectionsChanged) = outcome { return true }
+        return false
+    }
+
+    /// ``finish(_:)``'s one attempt.
+    private func commitOnce(_ batch: inout OpenBatch) -> [Result<AppendOutcome, any Error>] {
         appendPending(of: &batch)
         let failure: any Error
         if let earlier = batch.failure {

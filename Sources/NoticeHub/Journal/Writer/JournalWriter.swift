@@ -102,7 +102,7 @@ final class JournalWriter: Sendable {
         guard !shared.isClosed else { throw JournalError.closed }
         try commitOpenTransaction()
         let connection = shared.connection
-        try shared.begin()
+        try shared.begin(lockingNow: true)
         do {
             let result = try shared.callingThread.calling { try body(connection) }
             try shared.commit()

@@ -45,7 +45,7 @@ final class OpenTransaction: @unchecked Sendable {
             throw failure
         }
         if transactionStarted == nil {
-            try shared.begin()
+            try shared.begin(lockingNow: true)
             let now = ContinuousClock.now
             transactionStarted = now
             flusher?.commit(by: now + maxDelay)

@@ -33,10 +33,18 @@ final class WriterConnection: @unchecked Sendable {
 
     /// Opens an append transaction and, when the journal's projection
     /// registry moved since this writer last read it, reads it again.
-    func begin() throws {
+    ///
+    /// - Parameter lockingNow: take the backend's write lock now (a server
+    ///   starts its transaction), so the registry is read under it: for
+    ///   transactions that append at once anyway (an open transaction, an
+    ///   import). A group commit leaves it to the first append, which checks
+    ///   the registry under the lock and throws
+    ///   ``JournalError/projectionsChanged`` if it moved.
+    func begin(lockingNow: Bool = false) throws {
         touched = []
         try connection.beginAppending()
         do {
+            if lockingNow { _ = try connection.transactionStore() }
             try refreshRouting()
         } catch {
             connection.rollbackAppending()
