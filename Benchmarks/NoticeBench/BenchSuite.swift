@@ -22,7 +22,7 @@ public enum BenchSuite {
     /// build with the `Postgres` trait.
     public static let postgresIDs = [
         "pg.append.t1", "pg.append.t8", "pg.follow.latency", "pg.follow.latency.poll", "pg.claim.handover",
-        "pg.request.roundtrip", "pg.request.none",
+        "pg.request.roundtrip", "pg.request.none", "pg.projection.rebuild",
     ]
 
     /// Runs the selected workloads, reporting each result as it is known.

@@ -4,6 +4,7 @@ import NIOCore
 import NIOPosix
 import NoticeHub
 import NoticeHubPostgres
+import NoticeNews
 import PostgresNIO
 
 /// The `pg.*` workloads, on a PostgreSQL server: each journal in a schema of
@@ -18,6 +19,9 @@ import PostgresNIO
 /// - `pg.claim.handover`: how soon a durable subscriber's name is claimed
 ///   again after its idle holder, another process, is killed with SIGKILL;
 ///   and how soon a second claimant is refused while the holder runs.
+/// - `pg.projection.rebuild`: the likes projection rebuilt from a journal of
+///   likes on the server, per notice, beside replaying the same notices into
+///   in-memory news colleagues; `notices_per_s` is its rate.
 enum PostgresBench {
     static func run(_ base: String, _ options: BenchOptions, report: (BenchResult) -> Void) throws {
         let threadCounts = [1, 8].filter { options.selects("pg.append.t\($0)") }
@@ -29,6 +33,39 @@ enum PostgresBench {
             report(try FollowBench.run(id, journal: PostgresJournal(url: schema.url), location: schema.url, options))
         }
         if options.selects("pg.claim.handover") { report(try claimHandover(base, options)) }
+        if options.selects("pg.projection.rebuild") { report(try projectionRebuild(base, options)) }
+    }
+
+    static func projectionRebuild(_ base: String, _ options: BenchOptions) throws -> BenchResult {
+        let schema = try Schema(base)
+        let likes = options.size(20_000, floor: 2_000)
+        // Journaled without the projection, which opening then installs and builds.
+        let writer = try NoticeHub(journal: PostgresJournal(url: schema.url), durability: .batched(maxDelay: .seconds(1)))
+        for id in 0..<100 { try writer.post(NewsPublished(id: id, title: "News\(id)"), sender: "editor") }
+        for i in 0..<likes {
+            // Users cycle fastest; each (news, user) pair occurs once.
+            let user = i % 1_000, round = i / 1_000
+            try writer.post(NewsLiked(newsID: (round + user) % 100, user: "user\(user)"), sender: "feed")
+        }
+        try writer.close()
+        let notices = likes + 100
+        let hub = try NoticeHub(journal: PostgresJournal(url: schema.url), projections: [LikesProjection()])
+        try check(hub.openingRebuilds.first?.replayed == notices, "pg.projection.rebuild: the install's rebuild")
+        var rebuilds: [Double] = [], replays: [Double] = []
+        for _ in 0..<3 {
+            var start = now()
+            let rebuilt = try hub.rebuildProjection(LikesProjection.schema.identity)
+            rebuilds.append(Double(now() - start) / Double(notices))
+            try check(rebuilt.replayed == notices && rebuilt.refusedCount == 0, "pg.projection.rebuild")
+            start = now()
+            let (state, replayed) = try NewsStore.replayedState(of: hub)
+            replays.append(Double(now() - start) / Double(notices))
+            try check(replayed == notices && state.feed.map(\.likes).reduce(0, +) == likes, "pg.projection.rebuild replay")
+        }
+        var result = BenchHarness.result(
+            "pg.projection.rebuild", rebuilds.sorted(), anchor: "replay into news colleagues, per notice", replays.sorted())
+        result.extra.append(("notices_per_s", 1e9 / BenchHarness.median(rebuilds.sorted())))
+        return result
     }
 
     /// `pg.request.roundtrip` and `pg.request.none`: requests across

@@ -81,26 +81,13 @@ struct ProjectionInstaller {
         }
         var query = JournalQuery(from: 1, through: last, names: projection.names, kinds: [.notice])
         query.limit = Self.batchSize
-        var replayed = 0, refusedCount = 0
-        var refusals: [String] = []
+        var replayed = 0
+        var refusals = Refusals()
         while true {
             var batch: [Notice] = []
             batch.reserveCapacity(Self.batchSize)
             try connection.read(query) { batch.append($0); return true }
-            for notice in batch {
-                try store.execute("SAVEPOINT rebuild", [])
-                do {
-                    try projection.apply(notice, to: store)
-                    try store.execute("RELEASE SAVEPOINT rebuild", [])
-                } catch let rejection as ProjectionRejection {
-                    try store.execute("ROLLBACK TO SAVEPOINT rebuild", [])
-                    try store.execute("RELEASE SAVEPOINT rebuild", [])
-                    refusedCount += 1
-                    if refusals.count < Self.listedRefusals {
-                        refusals.append("notice #\(notice.sequence ?? 0) \(notice.name): \(rejection.reason)")
-                    }
-                }
-            }
+            try apply(batch, through: projection, refusals: &refusals)
             replayed += batch.count
             progress?(RebuildProgress(
                 identity: schema.identity, replayed: replayed, total: max(total, replayed),
@@ -111,7 +98,44 @@ struct ProjectionInstaller {
         try ProjectionRegistry.record(schema, names: projection.names, currentThrough: last, in: store)
         return ProjectionRebuild(
             identity: schema.identity, version: schema.version, replayed: replayed, currentThrough: last,
-            refusals: refusals, refusedCount: refusedCount)
+            refusals: refusals.listed, refusedCount: refusals.count)
+    }
+
+    /// The notices a rebuild's projection refused: how many, and the first few.
+    private struct Refusals {
+        var count = 0
+        var listed: [String] = []
+    }
+
+    /// Applies a batch inside one savepoint, trusting that its projection
+    /// refuses none; when it refuses one, the batch is rolled back and
+    /// applied again with a savepoint per notice, so that a refusal undoes
+    /// its own notice alone. Refusals are rare in a rebuild, and two
+    /// statements per notice are a good part of its cost.
+    private func apply(_ batch: [Notice], through projection: any Projection, refusals: inout Refusals) throws {
+        try store.execute("SAVEPOINT rebuild_batch", [])
+        do {
+            for notice in batch { try projection.apply(notice, to: store) }
+            try store.execute("RELEASE SAVEPOINT rebuild_batch", [])
+            return
+        } catch is ProjectionRejection {
+            try store.execute("ROLLBACK TO SAVEPOINT rebuild_batch", [])
+            try store.execute("RELEASE SAVEPOINT rebuild_batch", [])
+        }
+        for notice in batch {
+            try store.execute("SAVEPOINT rebuild", [])
+            do {
+                try projection.apply(notice, to: store)
+                try store.execute("RELEASE SAVEPOINT rebuild", [])
+            } catch let rejection as ProjectionRejection {
+                try store.execute("ROLLBACK TO SAVEPOINT rebuild", [])
+                try store.execute("RELEASE SAVEPOINT rebuild", [])
+                refusals.count += 1
+                if refusals.listed.count < Self.listedRefusals {
+                    refusals.listed.append("notice #\(notice.sequence ?? 0) \(notice.name): \(rejection.reason)")
+                }
+            }
+        }
     }
 
     /// How many notices a rebuild will replay, for its progress: counted by
