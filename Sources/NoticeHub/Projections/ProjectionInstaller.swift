@@ -76,6 +76,8 @@ struct ProjectionInstaller {
         let schema = projection.schema
         let started = ContinuousClock.now
         let total = try countNotices(of: projection.names, through: last)
+        let restoreCache = try enlargeSQLiteCache()
+        defer { restoreCache() }
         for table in schema.tables.reversed() {
             try store.execute("DELETE FROM \(SQLQuoting.quoted(table, by: "\""))", [])
         }
@@ -99,6 +101,19 @@ struct ProjectionInstaller {
         return ProjectionRebuild(
             identity: schema.identity, version: schema.version, replayed: replayed, currentThrough: last,
             refusals: refusals.listed, refusedCount: refusals.count)
+    }
+
+    /// SQLite's page cache while a rebuild rewrites a projection's tables in
+    /// one transaction, in KiB: the default 2 MiB spills dirty pages to the
+    /// log and reads them back long before a large projection is rebuilt.
+    /// Memory is taken only as pages are used, and given back afterwards.
+    static let sqliteRebuildCacheKiB = 131_072
+
+    /// Raises SQLite's page cache for the rebuild; returns what sets it back.
+    private func enlargeSQLiteCache() throws -> () -> Void {
+        guard store.dialect == .sqlite, let previous = try store.integer("PRAGMA cache_size", []) else { return {} }
+        try store.execute("PRAGMA cache_size = -\(Self.sqliteRebuildCacheKiB)", [])
+        return { [store] in _ = try? store.execute("PRAGMA cache_size = \(previous)", []) }
     }
 
     /// The notices a rebuild's projection refused: how many, and the first few.
