@@ -11,7 +11,10 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "NoticeHub",
-    platforms: [.macOS(.v15)],
+    // The minimums of the Synchronization module (Mutex, Atomic), the newest
+    // API the library uses. Linux is what CI builds and tests; the Apple
+    // platforms are declared, not tested.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "NoticeHub", targets: ["NoticeHub"]),
         .library(name: "NoticeNews", targets: ["NoticeNews"]),
@@ -35,7 +38,8 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CSQLite",
-            providers: [.apt(["libsqlite3-dev"])]
+            // SQLite 3.37 or newer (SQLiteLibrary.minimumVersion).
+            providers: [.apt(["libsqlite3-dev"]), .yum(["sqlite-devel"])]
         ),
         // The system calls Swift cannot make itself: the asymmetric fence that lets a
         // delivery skip atomic read-modify-writes (membarrier), and a word threads

@@ -12,8 +12,8 @@ struct VersionCommand: ParsableCommand {
             """
     )
 
-    /// Bumped with every release; the schema version follows the migrations.
-    static let line = "noticectl 0.1.0 (journal schema \(SQLiteJournal.schemaVersion))"
+    /// The library's version (``NoticeHub/version``) and the schema the migrations reach.
+    static let line = "noticectl \(NoticeHub.version) (journal schema \(SQLiteJournal.schemaVersion))"
 
     func run() {
         print(Self.line)

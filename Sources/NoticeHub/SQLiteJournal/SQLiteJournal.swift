@@ -53,6 +53,7 @@ public final class SQLiteJournal: NoticeJournal {
     ) throws(JournalError) {
         self.path = path
         self.maxPageCount = maxPageCount
+        if let problem = SQLiteLibrary.problem() { throw .cannotOpen(path: path, detail: problem) }
         switch try DatabaseInspection.inspect(path: path) {
         case .fresh:
             guard creatingIfMissing else {
