@@ -27,13 +27,13 @@ struct ExportCommand: ParsableCommand {
         let progress = ProgressLine(printsMeanwhile: true)
         defer { progress.finish() }
         var count = 0
-        var query = JournalQuery(from: start.from)
+        var query = JournalQuery(from: start.first)
         query.checksRows = true
         try journal.openHub(creatingIfMissing: false).readJournal(query) { notice in
             print(try NoticeLine.encode(notice))
             try StandardOutput.check()
             count += 1
-            if count % Self.progressStep == 0 { progress.show("exported \(count)") }
+            if count % Self.progressStep == 0 { progress.show(ExportStatus.text(count)) }
             return true
         }
     }

@@ -20,7 +20,7 @@ struct ImportCommand: ParsableCommand {
 
     @OptionGroup var journal: JournalOptions
 
-    @Argument(help: ArgumentHelp("A file of JSON lines, or - for standard input.", valueName: "file"))
+    @Argument(help: ArgumentHelp("A file of JSON lines, or - for standard input.", valueName: "file"), completion: .file())
     var file: String
 
     func run() throws {

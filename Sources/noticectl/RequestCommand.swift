@@ -41,7 +41,9 @@ struct RequestCommand: ParsableCommand {
     @Option(help: "Who asks; its own responders are not asked.", transform: Sender.init(validating:))
     var sender: Sender = "noticectl"
 
-    @Option(help: "How long to wait for replies: 500ms, 2s, 1m.")
+    @Option(
+        parsing: .unconditional, help: "How long to wait for replies: 500ms, 2s, 1m.",
+        transform: DurationArgument.parse)
     var timeout = DurationArgument(argument: "2s")!
 
     @Option(name: .customLong("max"), help: "Stop after this many replies.")
@@ -51,6 +53,7 @@ struct RequestCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
+        if name.isPattern { throw ValidationError("\(NoticeHubError.patternNotPostable(name))") }
         if let maxReplies, maxReplies < 1 { throw ValidationError("--max must be at least 1") }
     }
 

@@ -34,6 +34,12 @@ struct SubscribeCommand: ParsableCommand {
     @Flag(help: "Print each notice as a JSON line.")
     var json = false
 
+    func validate() throws {
+        if let problem = IdentifierRules.problem(with: subscriber) {
+            throw ValidationError("\(NoticeHubError.invalidSubscriber(subscriber, reason: problem))")
+        }
+    }
+
     func run() throws {
         let hub = try journal.openHub(creatingIfMissing: false)
         let format = NoticeFormat(json: json)

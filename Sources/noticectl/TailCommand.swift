@@ -17,13 +17,17 @@ struct TailCommand: ParsableCommand {
             conversation it started: a request and its replies, or a notice and \
             what handlers posted because of it.
 
-            With --follow, after the existing notices it prints, as they commit, \
-            the notices any process posts, until interrupted (SIGINT or SIGTERM, exit 0) \
+            Without --follow it lists from --from (default 1) to the end; -n N \
+            (--last N) lists the last N notices the filters select instead. With \
+            -f (--follow) it starts with the last 10 of them, as tail -f does \
+            (-n 0 for none, --from 1 for all), then prints, as they commit, the \
+            notices any process posts, until interrupted (SIGINT or SIGTERM, exit 0) \
             or until --limit notices are printed.
 
             Example:
+              noticectl tail -n 20
               noticectl tail --name news.liked --limit 10
-              noticectl tail --name 'news.*' --follow
+              noticectl tail --name 'news.*' -f
               noticectl tail --conversation 0194f3b2-6c1e-7a3d-9c41-2f5e8d7b6a10 --json
               noticectl tail --follow --json | grep alice
             """
@@ -47,8 +51,16 @@ struct TailCommand: ParsableCommand {
     @Option(help: "Stop after printing this many notices.")
     var limit: Int?
 
-    @Flag(help: "Keep printing notices as they are committed.")
+    @Option(
+        name: [.customShort("n"), .customLong("last")], parsing: .unconditional,
+        help: "Start with the last N notices the filters select.")
+    var last: Int?
+
+    @Flag(name: .shortAndLong, help: "Keep printing notices as they are committed (starting with the last 10).")
     var follow = false
+
+    /// What `tail -f` shows of the journal before it follows, as tail(1) does.
+    static let followBacklog = 10
 
     @Flag(help: "Print each notice as a JSON line.")
     var json = false
@@ -60,12 +72,17 @@ struct TailCommand: ParsableCommand {
 
     func validate() throws {
         if let limit, limit < 0 { throw ValidationError("--limit must not be negative") }
+        if let last, last < 0 { throw ValidationError("--last must not be negative") }
+        if last != nil, start.from != nil { throw ValidationError("give --from or --last, not both") }
     }
 
     func run() throws {
         let hub = try journal.openHub(creatingIfMissing: false)
         var query = JournalQuery(
-            from: start.from, names: name.map { [$0] }, sender: sender, conversation: conversation, limit: limit)
+            from: start.first, names: name.map { [$0] }, sender: sender, conversation: conversation, limit: limit)
+        if let count = last ?? (follow && start.from == nil ? Self.followBacklog : nil) {
+            query.from = try TailStart.ofLast(count, selectedBy: query, in: hub)
+        }
         // A row edited behind the library's back stops the listing, naming
         // it, as export does, rather than show `posted_at = 'abc'` as 1970.
         query.checksRows = true

@@ -36,7 +36,7 @@ struct OutputFailureTests {
         let lines = (1...count).map { #"{"name":"past","payload":{"n":\#($0)}}"# }
         try #require(try cli("import", "-", input: lines.joined(separator: "\n")).status == 0)
 
-        let tail = try cli.start("tail", "--follow", holdingOutput: true)
+        let tail = try cli.start("tail", "--follow", "--from", "1", holdingOutput: true)
         // Long enough for the pipe to fill; the test holds either way.
         Thread.sleep(forTimeInterval: 0.5)
         tail.send(SIGINT)

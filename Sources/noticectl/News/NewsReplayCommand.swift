@@ -33,16 +33,16 @@ struct NewsReplayCommand: ParsableCommand {
     var log = false
 
     func validate() throws {
-        if let through, through < start.from { throw ValidationError("--through must not be before --from") }
+        if let through, through < start.first { throw ValidationError("--through must not be before --from") }
     }
 
     func run() throws {
         let (state, replayed) = try replayJournal()
-        if start.from > 1 {
+        if start.first > 1 {
             // Likes taken back after --from whose like came before it count
             // down from nothing: say so rather than print them as the truth.
             StandardError.writeLine(
-                "note: notices before #\(start.from) were not replayed, so likes and profiles can be short or negative")
+                "note: notices before #\(start.first) were not replayed, so likes and profiles can be short or negative")
         }
         if json {
             print(try OrderedJSONEncoder().encode(ReplayJSON(feed: state.feed, profiles: state.profiles, replayed: replayed)))
@@ -62,7 +62,7 @@ struct NewsReplayCommand: ParsableCommand {
         // The library reports no count while it replays; say what is under way.
         progress.show("replaying \(journal.displayName)…")
         let printLog: NewsLog? = log ? { @Sendable line in print(line) } : nil
-        return try NewsStore.replayedState(of: hub, from: start.from, through: through, log: printLog)
+        return try NewsStore.replayedState(of: hub, from: start.first, through: through, log: printLog)
     }
 }
 

@@ -17,4 +17,17 @@ struct DurationArgument: ExpressibleByArgument, Sendable, CustomStringConvertibl
     }
 
     static var defaultCompletionKind: CompletionKind { .default }
+
+    /// `text` as an option's value, or an error that says what is wrong with
+    /// it (ArgumentParser puts the option's name before it): a negative
+    /// duration, or not a number and a unit. The option parses its value
+    /// unconditionally, so that `-1s` reaches here rather than read as an
+    /// option, which would report a missing value.
+    static func parse(_ text: String) throws -> DurationArgument {
+        if let duration = DurationArgument(argument: text) { return duration }
+        if text.hasPrefix("-"), DurationArgument(argument: String(text.dropFirst())) != nil {
+            throw ValidationError("it must not be negative")
+        }
+        throw ValidationError("write a number and a unit: 500ms, 2s, 1.5s or 1m")
+    }
 }

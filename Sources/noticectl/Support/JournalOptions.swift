@@ -10,10 +10,11 @@ struct JournalOptions: ParsableArguments {
     static let defaultPath = "./noticehub.sqlite"
 
     @Option(
-        name: .customLong("db"),
+        name: [.customShort("d"), .customLong("db")],
         help: ArgumentHelp(
             "The journal: a file, or postgres://user:password@host:port/database (default: $NOTICEHUB_DB, else \(defaultPath)).",
-            valueName: "path|url"))
+            valueName: "path|url"),
+        completion: .file())
     var explicitPath: String?
 
     /// The journal's path: `--db`, else `$NOTICEHUB_DB`, else the default.

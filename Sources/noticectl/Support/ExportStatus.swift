@@ -1,0 +1,7 @@
+/// What `export` shows on a terminal while it writes: `exported 120,000
+/// notices`, numbers grouped as import's progress groups them.
+enum ExportStatus {
+    static func text(_ count: Int) -> String {
+        "exported \(ImportProgress.grouped(count)) \(count == 1 ? "notice" : "notices")"
+    }
+}
