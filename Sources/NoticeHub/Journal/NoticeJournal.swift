@@ -124,6 +124,11 @@ public protocol JournalConnection: AnyObject {
     /// ``JournalError/projectionsChanged`` from an append that finds another
     /// under its lock.
     func projectionRegistryGeneration() throws -> Int64
+    /// Marks these projections' state current through the journal's last
+    /// notice, inside the open append transaction: the writer calls it just
+    /// before ``commitAppending()`` with the projections that applied notices
+    /// in the transaction. A server backend may send it with the commit.
+    func markProjectionsCurrent(_ identities: [String]) throws
 
     /// Counts and bounds of the journal.
     func statistics() throws -> JournalStatistics
@@ -136,6 +141,12 @@ public protocol JournalConnection: AnyObject {
 }
 
 extension JournalConnection {
+    /// Updates the projections' rows of the registry through
+    /// ``transactionStore()``, one statement.
+    public func markProjectionsCurrent(_ identities: [String]) throws {
+        try ProjectionRegistry.markCurrent(identities, in: transactionStore())
+    }
+
     /// False: notices are appended as they arrive.
     public var appendsWholeBatches: Bool { false }
 

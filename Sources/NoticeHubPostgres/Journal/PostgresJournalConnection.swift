@@ -35,6 +35,8 @@ final class PostgresJournalConnection: JournalConnection {
     /// The registry's generation last reported to the writer, which routed
     /// its notices by it; nil when it must be read again.
     private var reportedGeneration: Int64?
+    /// The projections whose registry rows the commit marks current.
+    private var projectionsToMark: [String] = []
     /// The head's value when the transaction locked it, and the next
     /// sequence number to hand out.
     private var lockedHead: Int64 = 0
@@ -301,6 +303,7 @@ final class PostgresJournalConnection: JournalConnection {
         guard isStarted else {
             // Nothing, or only `noticehub_append`'s own commits.
             isOpen = false
+            projectionsToMark = []
             return
         }
         guard !isAborted else {
@@ -311,6 +314,13 @@ final class PostgresJournalConnection: JournalConnection {
         var script = ""
         if last > lockedHead {
             script += "UPDATE journal_head SET last_seq = \(last) WHERE id = 1; "
+        }
+        if !projectionsToMark.isEmpty {
+            // Identities hold only [a-z0-9._-] (ProjectionSchema's rule); quoted all the same.
+            let identities = projectionsToMark.map { "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" }
+            script += "UPDATE projections SET current_through = \(max(last, lockedHead)) "
+                + "WHERE identity IN (\(identities.joined(separator: ", "))); "
+            projectionsToMark = []
         }
         script += "COMMIT"
         do {
@@ -330,8 +340,15 @@ final class PostgresJournalConnection: JournalConnection {
         }
     }
 
+    /// Sent with the commit, in the same round trip.
+    func markProjectionsCurrent(_ identities: [String]) throws {
+        guard isAppending else { throw JournalError.storage("no open append transaction") }
+        projectionsToMark = identities
+    }
+
     func rollbackAppending() {
         holdsConversation = false
+        projectionsToMark = []
         guard isOpen else { return }
         isOpen = false
         isAborted = false

@@ -70,7 +70,7 @@ final class WriterConnection: @unchecked Sendable {
             let identities = touched.sorted()
             touched = []
             do {
-                try ProjectionRegistry.markCurrent(identities, in: connection.transactionStore())
+                try connection.markProjectionsCurrent(identities)
             } catch {
                 connection.rollbackAppending()
                 throw error
