@@ -93,7 +93,7 @@ struct ProjectionInstaller {
             replayed += batch.count
             progress?(RebuildProgress(
                 identity: schema.identity, replayed: replayed, total: max(total, replayed),
-                elapsed: Self.seconds(started.duration(to: .now))))
+                elapsed: started.duration(to: .now).seconds))
             guard batch.count == Self.batchSize, let next = batch.last?.sequence else { break }
             query.from = next + 1
         }
@@ -163,10 +163,6 @@ struct ProjectionInstaller {
                 "SELECT count(*) FROM notices WHERE name = ? AND seq <= ?", [.text(name.rawValue), .integer(last)]) ?? 0
         }
         return Int(count)
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
 
