@@ -46,6 +46,12 @@ struct RequestCommand: ParsableCommand {
         transform: DurationArgument.parse)
     var timeout = DurationArgument(argument: "2s")!
 
+    @Option(
+        name: .customLong("wait-for-responders"), parsing: .unconditional,
+        help: "First wait this long for a responder to answer the name (as nats req --wait does): 2s.",
+        transform: DurationArgument.parse)
+    var waitForResponders: DurationArgument?
+
     @Option(name: .customLong("max"), help: "Stop after this many replies.")
     var maxReplies: Int?
 
@@ -61,6 +67,9 @@ struct RequestCommand: ParsableCommand {
         let json = try PayloadArgument.text(of: payload)
         // No journal, no responder: a request never creates one.
         let hub = try journal.openHub(creatingIfMissing: false)
+        if let waitForResponders {
+            try ResponderWait.untilOneAnswers(name, askedBy: sender, on: hub, for: waitForResponders.duration)
+        }
         let printer = ReplyPrinter(json: self.json)
         let (name, sender, timeout, maxReplies) = (name, sender, timeout.duration, maxReplies ?? .max)
         let collected = try AsyncWork.value {

@@ -15,6 +15,24 @@ struct RequestRespondTests {
         return process
     }
 
+    /// `respond … &` followed at once by `request`, as the README has it:
+    /// `--wait-for-responders` waits for the responder's claim instead of
+    /// saying `noResponders` while the responder is still starting.
+    @Test func aRequestCanWaitForAResponderThatIsStillStarting() throws {
+        try cli("init")
+        let starting = try cli.start(["respond", "weather.now", "--sender", "late", "--reply", #"{"celsius":21}"#])
+        let asked = try cli(
+            "request", "weather.now", "--wait-for-responders", "30s", "--timeout", "30s")
+        #expect(asked.status == 0, "\(asked)")
+        #expect(asked.lines.first == #"late {"celsius":21}"#)
+        starting.send(SIGINT)
+        _ = starting.waitForExit()
+
+        // Nobody starting: the wait ends at its limit, and the request says so.
+        let alone = try cli.run(["request", "weather.now", "--wait-for-responders", "200ms"])
+        #expect(alone.status == 1 && alone.lines.first?.hasPrefix("noResponders") == true)
+    }
+
     @Test func aRequestCollectsTheRepliesAndTheJournalShowsTheConversation() throws {
         try cli("init")
         let north = try responder("weather.now", "--sender", "north", "--reply", #"{"celsius":21}"#)
