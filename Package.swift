@@ -23,6 +23,8 @@ let package = Package(
         // The PostgreSQL journal; empty unless the `Postgres` trait is on.
         .library(name: "NoticeHubPostgres", targets: ["NoticeHubPostgres"]),
         .executable(name: "noticectl", targets: ["noticectl"]),
+        // The benchmark, a tool of its own beside the user's noticectl.
+        .executable(name: "noticehub-bench", targets: ["noticehub-bench"]),
     ],
     traits: [
         // Off by default: users who embed SQLite resolve and build no SwiftNIO.
@@ -90,7 +92,7 @@ let package = Package(
             path: "Examples/NoticeDemos",
             swiftSettings: strictSettings
         ),
-        // `noticectl bench`: every workload beside its anchor. The raw anchors call
+        // `noticehub-bench`'s workloads, each beside its anchor. The raw anchors call
         // SQLite's C API and postgres-nio directly, on purpose.
         .target(
             name: "NoticeBench",
@@ -109,9 +111,15 @@ let package = Package(
                 "NoticeHubPostgres",
                 "NoticeNews",
                 "NoticeDemos",
+                // For the hidden `probe` commands the reliability scripts run.
                 "NoticeBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "noticehub-bench",
+            dependencies: ["NoticeBench", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSettings
         ),
         .target(
@@ -177,7 +185,7 @@ let package = Package(
         .testTarget(
             name: "NoticectlTests",
             // The executable dependency builds `noticectl`, which the tests run as a user would.
-            dependencies: ["noticectl", "NoticeDemos", "NoticeHub", "NoticeHubPostgres", "TestSupport"],
+            dependencies: ["noticectl", "noticehub-bench", "NoticeDemos", "NoticeHub", "NoticeHubPostgres", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ]

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// How `noticectl bench` runs.
+/// How `noticehub-bench` runs.
 public struct BenchOptions: Sendable {
     /// Smaller workloads, for a run under a minute.
     public var quick: Bool
@@ -9,17 +9,24 @@ public struct BenchOptions: Sendable {
     public var only: [String]
     /// Where journals are written; removed afterwards.
     public var directory: URL
-    /// This executable, to start the follower process of `follow.latency`.
+    /// This executable (`noticehub-bench`), to start the follower process
+    /// of `follow.latency` (its `follower` command).
     public var executable: String
+    /// `noticectl`, whose `respond` and `subscribe` some workloads run as
+    /// processes of their own.
+    public var noticectl: String
     /// The PostgreSQL server of the `pg.*` workloads; without one they do
     /// not run.
     public var postgres: String?
 
-    public init(quick: Bool, only: [String], directory: URL, executable: String, postgres: String? = nil) {
+    public init(
+        quick: Bool, only: [String], directory: URL, executable: String, noticectl: String, postgres: String? = nil
+    ) {
         self.quick = quick
         self.only = only
         self.directory = directory
         self.executable = executable
+        self.noticectl = noticectl
         self.postgres = postgres
     }
 

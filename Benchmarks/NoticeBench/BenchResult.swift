@@ -1,6 +1,6 @@
 import NoticeHub
 
-/// One workload's outcome, as printed by `noticectl bench`.
+/// One workload's outcome, as printed by `noticehub-bench`.
 public struct BenchResult: Sendable, Equatable, Encodable {
     public var bench: String
     /// The median repetition, nanoseconds per operation.

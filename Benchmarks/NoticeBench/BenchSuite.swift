@@ -1,6 +1,7 @@
 import Foundation
+import Synchronization
 
-/// Every workload of `noticectl bench`, NoticeHub and its anchor side by side
+/// Every workload of `noticehub-bench`, NoticeHub and its anchor side by side
 /// in one process.
 public enum BenchSuite {
     /// The workload ids, in the order they run.
@@ -45,6 +46,24 @@ public enum BenchSuite {
             try await PostgresBench.requests(url, options, report: report)
         }
         #endif
+    }
+
+    /// ``run(_:report:)`` from synchronous code, such as a command's `run()`
+    /// on the main thread: the calling thread waits, and no thread of the task
+    /// pool is held up.
+    public static func runToCompletion(_ options: BenchOptions, report: @escaping @Sendable (BenchResult) -> Void) throws {
+        let failure = Mutex<(any Error)?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                try await run(options, report: report)
+            } catch {
+                failure.withLock { $0 = error }
+            }
+            finished.signal()
+        }
+        finished.wait()
+        if let error = failure.withLock({ $0 }) { throw error }
     }
 
     /// The results as a table, one row per workload.

@@ -22,7 +22,7 @@ public enum FollowBench {
 
         let child = Process()
         child.executableURL = URL(fileURLWithPath: options.executable)
-        child.arguments = ["bench-follower", path, String(count)]
+        child.arguments = ["follower", path, String(count)]
         let pipe = Pipe()
         child.standardOutput = pipe
         try child.run()

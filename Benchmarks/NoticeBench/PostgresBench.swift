@@ -133,7 +133,7 @@ enum PostgresBench {
             // A notice after the saved cursor, for the holder to print.
             try hub.post("bench.claim")
             let holder = Process()
-            holder.executableURL = URL(fileURLWithPath: options.executable)
+            holder.executableURL = URL(fileURLWithPath: options.noticectl)
             holder.arguments = ["subscribe", "bench-claim", "--db", schema.url]
             let pipe = Pipe()
             holder.standardOutput = pipe

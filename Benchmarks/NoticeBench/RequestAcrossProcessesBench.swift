@@ -26,7 +26,7 @@ public enum RequestAcrossProcessesBench {
     ) async throws -> [BenchResult] {
         let hub = try NoticeHub(journal: journal)
         let responder = Process()
-        responder.executableURL = URL(fileURLWithPath: options.executable)
+        responder.executableURL = URL(fileURLWithPath: options.noticectl)
         responder.arguments = ["respond", name.rawValue, "--db", location, "--sender", "bench", "--reply", #"{"ok":true}"#]
         let pipe = Pipe()
         responder.standardOutput = pipe
@@ -80,7 +80,7 @@ public enum RequestAcrossProcessesBench {
         var samples: [Double] = []
         for _ in 0..<count {
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: options.executable)
+            process.executableURL = URL(fileURLWithPath: options.noticectl)
             process.arguments = ["request", name.rawValue, "--db", location]
             process.standardOutput = FileHandle.nullDevice
             let start = now()

@@ -30,8 +30,6 @@ struct Noticectl: ParsableCommand {
             ExportCommand.self,
             ImportCommand.self,
             DemoCommand.self,
-            BenchCommand.self,
-            BenchFollowerCommand.self,
             ProbeCommand.self,
             VersionCommand.self,
             // The news commands' earlier spellings, hidden: each says its new one.

@@ -2,13 +2,13 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `noticectl bench` runs exactly the workloads named by id or by the
+/// `noticehub-bench` runs exactly the workloads named by id or by the
 /// leading parts of ids, and with `--json` reports each on one line.
 struct BenchTests {
     @Test func oneJSONLinePerSelectedWorkload() throws {
         let scratch = TemporaryDirectory()
-        let outcome = try NoticectlRunner(in: scratch).run(
-            ["bench", "--quick", "--json", "--only", "post.name.k10", "collect"])
+        let outcome = try NoticectlRunner(in: scratch, program: "noticehub-bench").run(
+            ["--quick", "--json", "--only", "post.name.k10", "collect"])
         #expect(outcome.status == 0, "\(outcome)")
         let reports = outcome.lines.map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         // post.name.k10 is not a prefix of post.name.k100; collect names collect.r10.
@@ -27,9 +27,18 @@ struct BenchTests {
     @Test(arguments: ["post.name.k1", "rebuild.stat", "nosuch"])
     func anUnknownWorkloadIsAUsageError(id: String) throws {
         let scratch = TemporaryDirectory()
-        let outcome = try NoticectlRunner(in: scratch).run(["bench", "--only", id])
+        let outcome = try NoticectlRunner(in: scratch, program: "noticehub-bench").run(["--only", id])
         #expect(outcome.status == 64)
         #expect(outcome.stdout.isEmpty)
-        #expect(outcome.stderr.hasPrefix("error: unknown workload \(id); known: post.name.k10, "), "\(outcome)")
+        #expect(outcome.stderr.hasPrefix("Error: unknown workload \(id); known: post.name.k10, "), "\(outcome)")
+    }
+
+    /// The user's tool holds the user's commands: the benchmark is its own executable.
+    @Test func noticectlsHelpListsNoBenchmark() throws {
+        let help = try NoticectlRunner(in: TemporaryDirectory())("--help")
+        for hidden in ["bench", "bench-follower", "probe"] {
+            #expect(!help.stdout.contains("\n  \(hidden) "), "\(hidden) is listed")
+        }
+        #expect(try NoticectlRunner(in: TemporaryDirectory()).run(["bench", "--quick"]).status == 64)
     }
 }

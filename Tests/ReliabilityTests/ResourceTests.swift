@@ -4,7 +4,7 @@ import Testing
 
 /// A million posts run in bounded memory; owners that go away free their
 /// subscriptions. (The replay of a million notices is measured by
-/// `noticectl bench`, workload `replay.memory`.)
+/// `noticehub-bench`, workload `replay.memory`.)
 @Suite(.serialized)
 struct ResourceTests {
     /// In a child process: resident memory is per process, and the other suites

@@ -7,9 +7,12 @@ import TestSupport
 struct NoticectlRunner: Sendable {
     let scratch: TemporaryDirectory
     var environment: [String: String] = [:]
+    /// The binary run: `noticectl`, or the benchmark's `noticehub-bench`.
+    let executableURL: URL
 
-    init(in scratch: TemporaryDirectory) {
+    init(in scratch: TemporaryDirectory, program: String = "noticectl") {
         self.scratch = scratch
+        executableURL = program == "noticectl" ? Self.executable : Self.executable(named: program)
     }
 
     /// Runs to completion; `input` becomes standard input.
@@ -66,7 +69,7 @@ struct NoticectlRunner: Sendable {
 
     private func makeProcess(_ arguments: [String]) -> Process {
         let process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = executableURL
         process.arguments = arguments
         process.currentDirectoryURL = scratch.url
         var variables = ProcessInfo.processInfo.environment
@@ -76,9 +79,12 @@ struct NoticectlRunner: Sendable {
         return process
     }
 
-    /// The binary built with the tests: beside the test bundle (under any
-    /// `--scratch-path`), else the newest `.build*/debug/noticectl` of the package.
-    static let executable: URL = {
+    /// The `noticectl` built with the tests (``executable(named:)``).
+    static let executable = executable(named: "noticectl")
+
+    /// A binary built with the tests: beside the test bundle (under any
+    /// `--scratch-path`), else the newest `.build*/debug/NAME` of the package.
+    static func executable(named name: String) -> URL {
         var candidates: [URL] = []
         let testBinaries = [Bundle.main.executablePath, CommandLine.arguments.first].compactMap { $0 }
             + Bundle.allBundles.map(\.bundlePath).filter { $0.hasSuffix(".xctest") }
@@ -87,19 +93,19 @@ struct NoticectlRunner: Sendable {
             // macOS runs tests inside `X.xctest/Contents/MacOS/X`; the products
             // directory is the one holding `X.xctest`. Linux runs `X.xctest` itself.
             while url.pathComponents.count > 1, url.path.contains(".xctest/") { url.deleteLastPathComponent() }
-            candidates.append(url.deletingLastPathComponent().appendingPathComponent("noticectl"))
+            candidates.append(url.deletingLastPathComponent().appendingPathComponent(name))
         }
         let packageRoot = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let buildFolders = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.path)) ?? []
         let built = buildFolders.filter { $0.hasPrefix(".build") }
-            .map { packageRoot.appendingPathComponent($0).appendingPathComponent("debug/noticectl") }
+            .map { packageRoot.appendingPathComponent($0).appendingPathComponent("debug/\(name)") }
             .filter { FileManager.default.isExecutableFile(atPath: $0.path) }
             .sorted { modificationDate($0) > modificationDate($1) }
         candidates += built
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-            ?? URL(fileURLWithPath: "noticectl-not-built")
-    }()
+            ?? URL(fileURLWithPath: "\(name)-not-built")
+    }
 
     private static func modificationDate(_ url: URL) -> Date {
         ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date) ?? .distantPast

@@ -2,15 +2,15 @@ import ArgumentParser
 import NoticeBench
 
 /// The second process of the `follow.latency` workload; not for people.
-struct BenchFollowerCommand: ParsableCommand {
+struct FollowerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-follower",
-        abstract: "Follow a journal for noticectl bench (internal).",
+        commandName: "follower",
+        abstract: "Follow a journal for follow.latency (internal).",
         discussion: """
             Prints ready, then one line per notice another process appends.
 
             Example:
-              noticectl bench-follower /tmp/follow.sqlite 500
+              noticehub-bench follower /tmp/follow.sqlite 500
             """,
         shouldDisplay: false
     )
