@@ -89,10 +89,8 @@ final class WriterConnection: @unchecked Sendable {
     /// reply, which projections, like observers, never see.
     func projectionsFor(_ record: JournalRecord) -> [any Projection] {
         guard record.notice.kind == .notice else { return [] }
-        let projections = routing.projections(for: record.notice.name)
-        for projection in projections where !(projection is MissingProjectionGuard) {
-            touched.insert(projection.schema.identity)
-        }
-        return projections
+        let route = routing.route(for: record.notice.name)
+        for identity in route.carriedIdentities { touched.insert(identity) }
+        return route.projections
     }
 }
