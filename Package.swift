@@ -111,15 +111,16 @@ let package = Package(
                 "NoticeHubPostgres",
                 "NoticeNews",
                 "NoticeDemos",
-                // For the hidden `probe` commands the reliability scripts run.
-                "NoticeBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "noticehub-bench",
-            dependencies: ["NoticeBench", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "NoticeBench", "NoticeHub", "NoticeHubPostgres",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strictSettings
         ),
         .target(

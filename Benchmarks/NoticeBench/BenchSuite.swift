@@ -52,18 +52,7 @@ public enum BenchSuite {
     /// on the main thread: the calling thread waits, and no thread of the task
     /// pool is held up.
     public static func runToCompletion(_ options: BenchOptions, report: @escaping @Sendable (BenchResult) -> Void) throws {
-        let failure = Mutex<(any Error)?>(nil)
-        let finished = DispatchSemaphore(value: 0)
-        Task {
-            do {
-                try await run(options, report: report)
-            } catch {
-                failure.withLock { $0 = error }
-            }
-            finished.signal()
-        }
-        finished.wait()
-        if let error = failure.withLock({ $0 }) { throw error }
+        try Blocking.value { try await run(options, report: report) }
     }
 
     /// The results as a table, one row per workload.

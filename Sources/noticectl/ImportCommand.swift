@@ -27,7 +27,7 @@ struct ImportCommand: ParsableCommand {
         // Opened before the journal, so a missing input leaves no new database behind.
         let lines = try InputLines(path: file)
         let summary = try importNotices(from: lines)
-        print("imported \(summary.imported), already present \(summary.alreadyPresent)")
+        print("imported \(CountText.grouped(summary.imported)), already present \(CountText.grouped(summary.alreadyPresent))")
     }
 
     private func importNotices(from lines: InputLines) throws -> ImportSummary {

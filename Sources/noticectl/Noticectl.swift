@@ -15,7 +15,6 @@ struct Noticectl: ParsableCommand {
               noticectl post chat.said --sender Athos --payload '{"text":"One for all"}'
               noticectl tail --follow --json | grep chat
             """,
-        version: VersionCommand.line,
         subcommands: [
             InitCommand.self,
             PostCommand.self,
@@ -30,7 +29,6 @@ struct Noticectl: ParsableCommand {
             ExportCommand.self,
             ImportCommand.self,
             DemoCommand.self,
-            ProbeCommand.self,
             VersionCommand.self,
             // The news commands' earlier spellings, hidden: each says its new one.
             MovedToNews<NewsLikeCommand>.self,
@@ -41,6 +39,16 @@ struct Noticectl: ParsableCommand {
             MovedToNews<NewsReplayCommand>.self,
         ]
     )
+
+    /// `--version`, on this command alone: ArgumentParser's own version flag
+    /// would be listed in every subcommand's help.
+    @Flag(help: "Show the version.")
+    var version = false
+
+    func run() throws {
+        guard version else { throw CleanExit.helpRequest(self) }
+        print(VersionCommand.line)
+    }
 
     /// Replaces ArgumentParser's own `main()` to keep errors to one line:
     /// `error: ...`, plus a help hint for usage errors, never the usage dump.

@@ -35,7 +35,7 @@ struct PostCommand: ParsableCommand {
     }
 
     func run() throws {
-        let json = try PayloadArgument.text(of: payload)
+        let json = try PayloadArgument.json(of: payload, option: "--payload")
         try printSequence(of: try journal.writing { try $0.post(name, sender: sender, json: json) })
     }
 }

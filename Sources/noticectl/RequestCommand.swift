@@ -18,8 +18,10 @@ struct RequestCommand: ParsableCommand {
             for a responder whose handler failed), and the last line says why the \
             collection stopped: allAnswered, maxRepliesReached, timedOut or \
             noResponders, with the request's id. A responder that dies mid-request \
-            is not waited for. --json prints each reply as a notice line and \
-            the stop as {"stopReason":…,"asked":…,"replies":…,"request":…}.
+            is not waited for. --json prints each reply as a notice line (its \
+            "kind" is reply or failure) and the stop as \
+            {"kind":"stop","stopReason":…,"asked":…,"replies":…,"request":…}: \
+            select on .kind.
 
             Exits 1 when nobody answered.
 
@@ -64,7 +66,7 @@ struct RequestCommand: ParsableCommand {
     }
 
     func run() throws {
-        let json = try PayloadArgument.text(of: payload)
+        let json = try PayloadArgument.json(of: payload, option: "--payload")
         // No journal, no responder: a request never creates one.
         let hub = try journal.openHub(creatingIfMissing: false)
         if let waitForResponders {
@@ -108,8 +110,10 @@ struct ReplyPrinter: Sendable {
         let reason = "\(collected.stopReason)"
         let request = collected.request.map { "\($0.id)" }
         if json {
-            let requestField = request.map { "\"\($0)\"" } ?? "null"
-            Swift.print(#"{"stopReason":"\#(reason)","asked":\#(collected.asked),"replies":\#(collected.replies.count),"request":\#(requestField)}"#)
+            // "kind" tells the stop from the replies' notice lines; a request
+            // that was never journaled (nobody to ask) has no "request".
+            let requestField = request.map { #","request":"\#($0)""# } ?? ""
+            Swift.print(#"{"kind":"stop","stopReason":"\#(reason)","asked":\#(collected.asked),"replies":\#(collected.replies.count)\#(requestField)}"#)
         } else {
             let counts = "\(collected.replies.count) of \(collected.asked) asked"
             Swift.print("\(reason): \(counts)" + (request.map { ", request \($0)" } ?? ""))

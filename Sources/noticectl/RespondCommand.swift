@@ -62,10 +62,7 @@ struct RespondCommand: ParsableCommand {
     func run() throws {
         let answer: @Sendable (Notice) throws -> String
         if let reply {
-            let json = try PayloadArgument.text(of: reply)
-            guard (try? JSONParser.parse(json)) != nil else {
-                throw ValidationError("--reply is not one JSON value: \(Self.problem(with: json))")
-            }
+            let json = try PayloadArgument.json(of: reply, option: "--reply")
             answer = { _ in json }
         } else {
             // A command that ends before reading the request must fail its

@@ -36,15 +36,15 @@ struct StatsCommand: ParsableCommand {
             guard let sequence else { return "none" }
             return "#\(sequence)" + (time.map { " at " + NoticeLine.timestamp($0) } ?? "")
         }
-        var lines = ["notices: \(statistics.notices)"]
-        lines += statistics.byName.map { "  \($0.name): \($0.count)" }
+        var lines = ["notices: \(CountText.grouped(statistics.notices))"]
+        lines += statistics.byName.map { "  \($0.name): \(CountText.grouped($0.count))" }
         lines.append("first: " + bound(statistics.firstSequence, statistics.firstPostedAt))
         lines.append("last: " + bound(statistics.lastSequence, statistics.lastPostedAt))
         // A server journal has no file of its own to measure.
-        if let size = statistics.fileSize { lines.append("file size: \(size) bytes") }
+        if let size = statistics.fileSize { lines.append("file size: \(CountText.counted(size, "byte"))") }
         lines.append("schema version: \(statistics.schemaVersion)")
         lines.append("durable subscribers: \(statistics.subscribers.isEmpty ? "none" : "\(statistics.subscribers.count)")")
-        lines += statistics.subscribers.map { "  \($0.name): at #\($0.cursor), \($0.lag) behind" }
+        lines += statistics.subscribers.map { "  \($0.name): at #\($0.cursor), \(CountText.grouped($0.lag)) behind" }
         lines.append("live responders: \(responders.isEmpty ? "none" : "\(responders.count)")")
         lines += responders.map { "  \(TextField.shown($0.name.rawValue)): \(TextField.shown($0.responder.rawValue))" }
         return lines
@@ -54,11 +54,11 @@ struct StatsCommand: ParsableCommand {
         try OrderedJSONEncoder().encode(StatisticsJSON(
             notices: statistics.notices,
             byName: statistics.byName,
-            firstSequence: JSONNullable(statistics.firstSequence),
-            lastSequence: JSONNullable(statistics.lastSequence),
-            firstPostedAt: JSONNullable(statistics.firstPostedAt.map(NoticeLine.timestamp)),
-            lastPostedAt: JSONNullable(statistics.lastPostedAt.map(NoticeLine.timestamp)),
-            fileSize: JSONNullable(statistics.fileSize),
+            firstSeq: statistics.firstSequence,
+            lastSeq: statistics.lastSequence,
+            firstPostedAt: statistics.firstPostedAt.map(NoticeLine.timestamp),
+            lastPostedAt: statistics.lastPostedAt.map(NoticeLine.timestamp),
+            fileSize: statistics.fileSize,
             schemaVersion: statistics.schemaVersion,
             subscribers: statistics.subscribers,
             responders: responders.map { ResponderJSON(name: $0.name.rawValue, responder: $0.responder.rawValue) }))
@@ -71,16 +71,18 @@ private struct ResponderJSON: Encodable {
     var responder: String
 }
 
-/// `stats --json`, keys in this order; a bound or size the journal lacks is
-/// `null`, and posting times are timestamps, not milliseconds.
+/// `stats --json`, keys in this order. As everywhere in the tool's JSON, a
+/// value the journal lacks (the bounds of an empty journal, a server's file
+/// size) is left out, and a sequence number is a `seq`; posting times are
+/// timestamps, not milliseconds.
 private struct StatisticsJSON: Encodable {
     var notices: Int
     var byName: [JournalStatistics.NameCount]
-    var firstSequence: JSONNullable<Int64>
-    var lastSequence: JSONNullable<Int64>
-    var firstPostedAt: JSONNullable<String>
-    var lastPostedAt: JSONNullable<String>
-    var fileSize: JSONNullable<Int64>
+    var firstSeq: Int64?
+    var lastSeq: Int64?
+    var firstPostedAt: String?
+    var lastPostedAt: String?
+    var fileSize: Int64?
     var schemaVersion: Int
     var subscribers: [JournalStatistics.SubscriberLag]
     var responders: [ResponderJSON]

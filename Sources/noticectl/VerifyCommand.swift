@@ -62,6 +62,6 @@ struct VerifyCommand: ParsableCommand {
                 "the stored state disagrees with the journal (\(count) \(count == 1 ? "difference" : "differences"))")
         }
         let notices = try hub.journalStatistics().notices
-        print("ok: state agrees with the journal (\(notices) \(notices == 1 ? "notice" : "notices"))")
+        print("ok: state agrees with the journal (\(CountText.counted(notices, "notice")))")
     }
 }

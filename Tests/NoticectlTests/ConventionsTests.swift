@@ -64,4 +64,36 @@ struct ConventionsTests {
         let zsh = try cli("--generate-completion-script", "zsh")
         #expect(zsh.status == 0 && zsh.stdout.contains("_files"))
     }
+
+    @Test func countsInTextAreGroupedAndSequencesAreNot() throws {
+        let scratch = TemporaryDirectory()
+        let lines = (1...1_200).map { #"{"name":"n","payload":\#($0)}"# }.joined(separator: "\n")
+        try lines.write(toFile: scratch.path("notices.jsonl"), atomically: true, encoding: .utf8)
+        let cli = NoticectlRunner(in: scratch)
+        #expect(try cli("import", "notices.jsonl") == .success("imported 1,200, already present 0\n"))
+        let stats = try cli("stats").stdout
+        #expect(stats.hasPrefix("notices: 1,200\n  n: 1,200\nfirst: #1 at "), "\(stats)")
+        #expect(stats.contains("\nlast: #1200 at "))
+        #expect(try cli("verify") == .success("ok: state agrees with the journal (1,200 notices)\n"))
+    }
+
+    @Test func aPayloadThatIsNotJSONIsAUsageError() throws {
+        let scratch = TemporaryDirectory()
+        let cli = NoticectlRunner(in: scratch)
+        let outcome = try cli("post", "chat.said", "--payload", "{bad")
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.hasPrefix("error: --payload is not one JSON value: "), "\(outcome)")
+        #expect(!scratch.exists("noticehub.sqlite"), "a refused post creates no journal")
+        #expect(try cli("request", "weather.now", "--payload", "[1,").status == 64)
+    }
+
+    @Test func versionIsTheRootCommandsFlagAlone() throws {
+        let cli = NoticectlRunner(in: TemporaryDirectory())
+        #expect(try cli("--version") == .success("noticectl \(NoticeHub.version) (journal schema \(SQLiteJournal.schemaVersion))\n"))
+        #expect(try cli("--help").stdout.contains("--version"))
+        for command in ["tail", "post", "news like", "projections rebuild"] {
+            let help = try cli.run(command.split(separator: " ").map(String.init) + ["--help"]).stdout
+            #expect(!help.contains("--version"), "\(command) --help lists --version")
+        }
+    }
 }

@@ -21,7 +21,7 @@ struct FollowTests {
         #expect(outcome.status == 0)
         #expect(outcome.stderr == "")
         #expect(Stable.text(outcome.stdout) == """
-            {"seq":1,"id":"ID","name":"first","sender":null,"payload":{},"postedAt":"TIME"}
+            {"seq":1,"id":"ID","name":"first","payload":{},"postedAt":"TIME"}
             {"seq":2,"id":"ID","name":"second","sender":"other","payload":{"n":0},"postedAt":"TIME"}
             {"seq":3,"id":"ID","name":"third","sender":"other","payload":{"n":1},"postedAt":"TIME"}
 

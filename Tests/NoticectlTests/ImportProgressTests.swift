@@ -42,6 +42,6 @@ struct ImportProgressTests {
         let percentages = text.matches(of: #/(\d+)% · /#).map { Int($0.output.1)! }
         #expect(percentages.count == 4, "one status every 10,000 notices")
         #expect(percentages == percentages.sorted() && percentages.last == 100)
-        #expect(text.contains("imported 40000, already present 0"))
+        #expect(text.contains("imported 40,000, already present 0"))
     }
 }

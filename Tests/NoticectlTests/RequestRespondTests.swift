@@ -75,7 +75,7 @@ struct RequestRespondTests {
         #expect(try #require(gone.waitForExit()).status == 0)
         let asked = try cli("request", "weather.now", "--json")
         #expect(asked == Outcome(
-            status: 1, stdout: #"{"stopReason":"noResponders","asked":0,"replies":0,"request":null}"# + "\n", stderr: ""))
+            status: 1, stdout: #"{"kind":"stop","stopReason":"noResponders","asked":0,"replies":0}"# + "\n", stderr: ""))
         #expect(try cli("tail").stdout == "")
     }
 
@@ -125,7 +125,7 @@ struct RequestRespondTests {
     @Test(arguments: [
         (["request", "weather.now", "--max", "0"], "error: --max must be at least 1"),
         (["request", "weather.now", "--timeout", "soon"], "error: The value 'soon' is invalid for '--timeout <timeout>'"),
-        (["request", "news.*x", "--payload", "{"], "error: invalid payload"),
+        (["request", "news.*x", "--payload", "{"], "error: --payload is not one JSON value"),
         (["respond", "weather.now"], "error: give exactly one of --reply and --exec"),
         (["respond", "weather.now", "--reply", "{", "--sender", "s"], "error: --reply is not one JSON value"),
     ])

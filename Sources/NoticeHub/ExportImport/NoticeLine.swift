@@ -6,19 +6,21 @@ import NoticeJSON
 ///
 /// `{"seq":7,"id":"…","name":"news.liked","sender":"feed","payload":{…},"postedAt":"2026-11-21T15:04:05.123Z"}`
 ///
-/// A notice in a conversation also has `"conversation"` and `"cause"` (ids),
-/// and a request or reply its `"kind"`:
+/// A key whose value the notice lacks is left out, never written as `null`:
+/// a notice without a sender has no `"sender"`. A notice in a conversation
+/// also has `"conversation"` and `"cause"` (ids), and a request or reply its
+/// `"kind"`:
 /// `{"seq":9,"id":"…","name":"weather.now","sender":"station","kind":"reply","conversation":"…","cause":"…","payload":{…},"postedAt":"…"}`
 public enum NoticeLine {
     /// The line for `notice` (without a trailing newline). `seq` appears only
-    /// for journaled notices, `sender` is null when there is none; `kind`,
-    /// `conversation` and `cause` appear only when the notice has them.
+    /// for journaled notices; `sender`, `kind`, `conversation` and `cause`
+    /// only when the notice has them.
     public static func encode(_ notice: Notice) throws -> String {
         var line = "{"
         if let sequence = notice.sequence { line += "\"seq\":\(sequence)," }
         line += "\"id\":\"\(notice.id)\""
         line += ",\"name\":" + JSONValue.string(notice.name.rawValue).serialized()
-        line += ",\"sender\":" + (notice.sender.map { JSONValue.string($0.rawValue).serialized() } ?? "null")
+        if let sender = notice.sender { line += ",\"sender\":" + JSONValue.string(sender.rawValue).serialized() }
         if notice.kind != .notice { line += ",\"kind\":\"\(notice.kind.rawValue)\"" }
         if let conversation = notice.conversation { line += ",\"conversation\":\"\(conversation)\"" }
         if let cause = notice.cause { line += ",\"cause\":\"\(cause)\"" }
@@ -31,7 +33,9 @@ public enum NoticeLine {
     /// (the journal assigns its own); `id` and `postedAt` are kept when given,
     /// made fresh when absent; `payload` may be any JSON value, as any
     /// `Codable` payload encodes to (default `{}`); `kind`, `conversation`
-    /// and `cause` are kept when given.
+    /// and `cause` are kept when given. `null` reads as absent for `seq`,
+    /// `sender`, `conversation` and `cause`, as release 0.1's exports wrote
+    /// `"sender":null`.
     public static func decode(_ line: String) throws(NoticeLineError) -> Notice {
         let value: JSONValue
         do {

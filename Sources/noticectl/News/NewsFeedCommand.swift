@@ -7,7 +7,8 @@ struct NewsFeedCommand: ParsableCommand {
         commandName: "feed",
         abstract: "Print the news feed from the stored likes state.",
         discussion: """
-            One line per item, by id; --json prints one array of {"id","title","likes"}.
+            One line per item, by id; --json prints one object per line, \
+            {"id":…,"title":…,"likes":…}.
 
             Example:
               noticectl news feed --json
@@ -16,15 +17,13 @@ struct NewsFeedCommand: ParsableCommand {
 
     @OptionGroup var journal: JournalOptions
 
-    @Flag(help: "Print the feed as one JSON array.")
+    @Flag(help: "Print each item as a JSON line.")
     var json = false
 
     func run() throws {
         let feed = try NewsStore.storedState(of: journal.openHub(installing: [LikesProjection()], creatingIfMissing: false)).feed
-        if json {
-            print(try OrderedJSONEncoder().encode(feed))
-        } else {
-            for item in feed { print(item.textLine) }
+        for item in feed {
+            print(json ? try OrderedJSONEncoder().encode(item) : item.textLine)
         }
     }
 }

@@ -51,7 +51,7 @@ struct NewsReplayCommand: ParsableCommand {
             for item in state.feed { print("  " + item.textLine) }
             print("profiles:")
             for profile in state.profiles { print("  " + profile.textLine) }
-            print("replayed \(replayed) \(replayed == 1 ? "notice" : "notices")")
+            print("replayed \(CountText.counted(replayed, "notice"))")
         }
     }
 

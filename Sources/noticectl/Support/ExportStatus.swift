@@ -2,6 +2,6 @@
 /// notices`, numbers grouped as import's progress groups them.
 enum ExportStatus {
     static func text(_ count: Int) -> String {
-        "exported \(ImportProgress.grouped(count)) \(count == 1 ? "notice" : "notices")"
+        "exported \(CountText.counted(count, "notice"))"
     }
 }

@@ -20,7 +20,7 @@ struct ImportProgress {
         let elapsed = started.duration(to: now).components
         let seconds = max(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18, 0.001)
         let rate = Double(notices) / seconds
-        var parts = ["\(Self.grouped(notices)) notices", "\(Self.grouped(Int(rate)))/s"]
+        var parts = ["\(CountText.grouped(notices)) notices", "\(CountText.grouped(Int(rate)))/s"]
         if let totalBytes {
             let fraction = min(1, Double(bytesRead) / Double(totalBytes))
             parts.insert("\(Int(fraction * 100))%", at: 0)
@@ -30,17 +30,6 @@ struct ImportProgress {
             }
         }
         return parts.joined(separator: " · ")
-    }
-
-    /// `48,000`
-    static func grouped(_ value: Int) -> String {
-        let digits = String(value)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return result
     }
 
     /// `7 s`, `3 min 20 s`

@@ -22,7 +22,7 @@ struct JournaledNewsDemo {
 
         let notices = try hub.journalStatistics().notices
         let agrees = try NewsStore.differences(in: hub).isEmpty
-        print("journal \(path) holds \(notices) notices")
+        print("journal \(path) holds \(CountText.counted(notices, "notice"))")
         print("replaying it gives the stored state: \(agrees ? "yes" : "no")")
         if !agrees { throw CommandFailure("the stored state disagrees with the journal; run `noticectl verify`") }
     }

@@ -8,8 +8,8 @@ final class RebuildProgressLine {
 
     func show(_ progress: RebuildProgress) {
         var parts = [
-            "\(Int(progress.fraction * 100))%", "\(ImportProgress.grouped(progress.replayed)) notices",
-            "\(ImportProgress.grouped(Int(progress.rate)))/s",
+            "\(Int(progress.fraction * 100))%", "\(CountText.grouped(progress.replayed)) notices",
+            "\(CountText.grouped(Int(progress.rate)))/s",
         ]
         if let left = progress.secondsLeft { parts.append("about \(ImportProgress.duration(left)) left") }
         line.show("rebuilding \(progress.identity): " + parts.joined(separator: " · "))
@@ -23,7 +23,7 @@ final class RebuildProgressLine {
     static func report(_ rebuild: ProjectionRebuild) {
         StandardError.writeLine(
             "note: rebuilt projection \(rebuild.identity) (version \(rebuild.version)) from "
-                + "\(ImportProgress.grouped(rebuild.replayed)) \(rebuild.replayed == 1 ? "notice" : "notices"), "
+                + CountText.counted(rebuild.replayed, "notice") + ", "
                 + "current through #\(rebuild.currentThrough)")
         for refusal in rebuild.refusals { StandardError.writeLine("note: \(refusal) (its rules refuse it now)") }
         if rebuild.refusedCount > rebuild.refusals.count {

@@ -1,22 +1,6 @@
 import ArgumentParser
 import Foundation
 import NoticeHub
-import Synchronization
-
-/// Processes that the multi-process tests run against a shared journal
-/// (`scripts/postgres-acceptance`). Not for people.
-struct ProbeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "probe",
-        abstract: "Post as a test process (internal).",
-        discussion: """
-            Example:
-              noticectl probe post --db postgres://app@localhost/app --count 5000 --sender p1
-            """,
-        shouldDisplay: false,
-        subcommands: [ProbePostCommand.self, ProbeRequestCommand.self]
-    )
-}
 
 /// Posts `count` notices named `probe`, one per transaction, each payload
 /// its index; optionally stalls inside the transaction before it commits
@@ -30,11 +14,11 @@ struct ProbePostCommand: ParsableCommand {
         abstract: "Post test notices.",
         discussion: """
             Example:
-              noticectl probe post --db postgres://app@localhost/app --count 5000 --stall-one-in 5
+              noticehub-bench probe post --db postgres://app@localhost/app --count 5000 --stall-one-in 5
             """
     )
 
-    @OptionGroup var journal: JournalOptions
+    @OptionGroup var journal: ProbeJournal
 
     @Option(help: "How many notices to post.")
     var count: Int
@@ -85,19 +69,5 @@ struct ProbePostCommand: ParsableCommand {
         try hub.close()
         let outage = retrying ? String(format: ", longest outage %.2f s", Double(longestOutage / .milliseconds(1)) / 1000) : ""
         print("posted \(count) notices, \(appended) new\(outage)")
-    }
-}
-
-/// Sleeps a random 0...`longest` inside one append transaction in `oneIn`:
-/// a transaction that took its place in the journal and commits late.
-struct StallingProjection: Projection {
-    let schema = ProjectionSchema(identity: "probe.stall", tables: [], migrations: [])
-    let names: Set<NoticeName> = ["probe"]
-    let oneIn: Int
-    let longest: Duration
-
-    func apply(_ notice: Notice, to store: any ProjectionStore) throws {
-        guard Int.random(in: 0..<oneIn) == 0 else { return }
-        usleep(UInt32(Int.random(in: 0...Int(longest / .microseconds(1)))))
     }
 }

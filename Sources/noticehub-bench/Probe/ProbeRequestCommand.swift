@@ -4,7 +4,7 @@ import NoticeHub
 
 /// Times requests across processes against the responders running now, one
 /// request at a time: the round trip when they answer, or how soon a request
-/// learns that nobody does (`scripts/cross-host-requests` runs it on one
+/// learns that nobody does (`scripts/cross-host-claims` runs it on one
 /// host with the responder on another).
 struct ProbeRequestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,11 +12,11 @@ struct ProbeRequestCommand: ParsableCommand {
         abstract: "Time requests across processes.",
         discussion: """
             Example:
-              noticectl probe request bench.ask --db postgres://app@10.0.0.1/app --count 200
+              noticehub-bench probe request bench.ask --db postgres://app@10.0.0.1/app --count 200
             """
     )
 
-    @OptionGroup var journal: JournalOptions
+    @OptionGroup var journal: ProbeJournal
 
     @Argument(help: "The request name.", transform: NoticeName.init(validating:))
     var name: NoticeName
@@ -32,9 +32,9 @@ struct ProbeRequestCommand: ParsableCommand {
     }
 
     func run() throws {
-        let hub = try journal.openHub(creatingIfMissing: false)
+        let hub = try NoticeHub(journal: journal.openJournal(creatingIfMissing: false))
         let (name, count, none) = (name, count, none)
-        let latencies = try AsyncWork.value {
+        let latencies = try Blocking.value {
             none
                 ? try await RequestAcrossProcessesBench.noResponders(hub, name: name, count: count)
                 : try await RequestAcrossProcessesBench.roundTrips(hub, name: name, count: count)
