@@ -1,12 +1,13 @@
 import Foundation
 
 /// Starts work on a new operating-system thread, and says when the system
-/// could not make one.
+/// could not make one: the one way the package starts a thread.
 ///
 /// Foundation's `Thread.start()` on Linux ignores a failed `pthread_create`:
 /// the block never runs and whoever waits for it waits forever. Callers here
-/// fall back to doing the work themselves instead.
-enum SystemThread {
+/// fall back instead: they do the work themselves, or do without it (a
+/// follower polls when no listener thread tells it of commits).
+package enum SystemThread {
     private final class Work {
         let name: String
         let body: @Sendable () -> Void
@@ -24,7 +25,7 @@ enum SystemThread {
 
     /// Runs `body` on a new detached thread named `name`; false, without
     /// running it, when the thread could not be created.
-    static func start(name: String, _ body: @escaping @Sendable () -> Void) -> Bool {
+    package static func start(name: String, _ body: @escaping @Sendable () -> Void) -> Bool {
         let work = Unmanaged.passRetained(Work(name: name, body: body))
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)

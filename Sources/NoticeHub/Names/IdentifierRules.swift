@@ -24,8 +24,10 @@ package enum IdentifierRules {
         return nil
     }
 
-    /// A cheap 64-bit FNV-1a hash of the text, computed once per name so that
+    /// A cheap 64-bit hash of the text, computed once per name so that
     /// dictionary lookups on the post path hash one integer, not a string.
+    /// It lives only in this process's memory and may change between
+    /// releases; keys shared across processes come from ``StableKey``.
     package static func fingerprint(_ text: String) -> Int {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {

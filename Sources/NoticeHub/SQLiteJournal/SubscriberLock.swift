@@ -31,9 +31,9 @@ final class SubscriberLock: SubscriberClaim {
         }
     }
 
-    /// The name's FNV-1a fingerprint, kept positive for a file offset: the
-    /// same in every process, unlike Swift's seeded `Hasher`.
+    /// The name's ``StableKey``, kept positive for a file offset: the same
+    /// in every process and release.
     static func offset(of subscriber: String) -> Int64 {
-        Int64(IdentifierRules.fingerprint(subscriber)) & ((1 << 62) - 1)
+        StableKey.lockKey(subscriber) & ((1 << 62) - 1)
     }
 }

@@ -44,10 +44,10 @@ final class PostgresSubscriberClaim: SubscriberClaim, @unchecked Sendable {
         session?.close()
     }
 
-    /// The lock's key: the schema and the name, hashed as the same in every
-    /// process (FNV-1a, not Swift's seeded `Hasher`).
+    /// The lock's key: the schema and the name, as every process and
+    /// release computes it (``StableKey``).
     static func key(for subscriber: String, in url: PostgresURL) -> Int64 {
-        Int64(IdentifierRules.fingerprint("noticehub subscriber \(url.schema ?? "")\u{0}\(subscriber)"))
+        StableKey.lockKey("noticehub subscriber \(url.schema ?? "")\u{0}\(subscriber)")
     }
 }
 #endif

@@ -47,9 +47,10 @@ final class PostgresSettings: Sendable {
         answerTimeoutOverride ?? (purpose == .statements ? .seconds(60) : .seconds(15))
     }
 
-    /// The NOTIFY channel of this journal: one per schema.
+    /// The NOTIFY channel of this journal: one per schema, named alike by
+    /// every process and release (``StableKey``).
     var channel: String {
-        "noticehub_" + String(UInt64(bitPattern: Int64(IdentifierRules.fingerprint(url.schema ?? "public"))), radix: 16)
+        "noticehub_" + String(StableKey.hash(url.schema ?? "public"), radix: 16)
     }
 
     func nextConnectionID() -> Int {

@@ -58,10 +58,11 @@ final class CommitAnnouncer: Sendable {
             defer { state.running = true }
             return (wasIdle, !state.running)
         }
-        if start {
-            let thread = Thread { [self] in run() }
-            thread.name = "NoticeHub commit announcer"
-            thread.start()
+        if start, !SystemThread.start(name: "NoticeHub commit announcer", { [self] in run() }) {
+            // Followers see the commit at their next poll; a later commit tries again.
+            state.locked { $0.running = false; $0.pending = nil }
+            settings.logger.warning("cannot start a thread to announce commits; followers see them at their next poll")
+            return
         }
         if signal { wake.signal() }
         if atOnce { hurry.signal() }

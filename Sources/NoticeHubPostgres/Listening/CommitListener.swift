@@ -36,10 +36,10 @@ final class CommitListener: Sendable {
             defer { state.running = true }
             return (id, !state.running)
         }
-        if start {
-            let thread = Thread { [self] in run() }
-            thread.name = "NoticeHub commit listener"
-            thread.start()
+        if start, !SystemThread.start(name: "NoticeHub commit listener", { [self] in run() }) {
+            // Followers poll meanwhile; the next watch tries again.
+            state.locked { $0.running = false }
+            settings.logger.warning("cannot start a thread to listen for commits; followers poll meanwhile")
         }
         return Watch { [weak self] in self?.unwatch(id) }
     }

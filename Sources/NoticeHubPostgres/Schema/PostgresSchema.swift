@@ -84,8 +84,13 @@ extension PostgresSchema {
     /// The advisory lock that serializes migrations of one schema.
     private static func lockBinds(_ url: PostgresURL) -> PostgresBindings {
         var binds = PostgresBindings()
-        binds.append(Int64(IdentifierRules.fingerprint("noticehub migrations \(url.schema ?? "")")))
+        binds.append(migrationLockKey(url))
         return binds
+    }
+
+    /// The migration lock's key, as every process and release computes it (``StableKey``).
+    static func migrationLockKey(_ url: PostgresURL) -> Int64 {
+        StableKey.lockKey("noticehub migrations \(url.schema ?? "")")
     }
 }
 #endif

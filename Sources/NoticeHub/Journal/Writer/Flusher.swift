@@ -16,11 +16,10 @@ final class Flusher: @unchecked Sendable {
     private var stopped = false
 
     /// Starts the thread; `flush` commits what is due, and returns false
-    /// once the writer is gone.
-    init(flush: @escaping @Sendable () -> Bool) {
-        let thread = Thread { [self] in self.run(flush) }
-        thread.name = "NoticeHub journal flusher"
-        thread.start()
+    /// once the writer is gone. Nil when the system could not start a
+    /// thread: the writer then commits each append at once.
+    init?(flush: @escaping @Sendable () -> Bool) {
+        guard SystemThread.start(name: "NoticeHub journal flusher", { [self] in self.run(flush) }) else { return nil }
     }
 
     /// A transaction opened that must be committed by `deadline`. Call with

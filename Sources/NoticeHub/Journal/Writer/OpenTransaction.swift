@@ -63,7 +63,8 @@ final class OpenTransaction: @unchecked Sendable {
             throw JournalError.storage(
                 "\(error); the \(appendedSinceCommit) notices appended since the last commit were rolled back")
         }
-        if let started = transactionStarted, started.duration(to: .now) >= maxDelay {
+        // Without a flusher thread, nobody else would commit it in time.
+        if let started = transactionStarted, flusher == nil || started.duration(to: .now) >= maxDelay {
             try commit()
         }
         return outcome
