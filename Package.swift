@@ -28,7 +28,7 @@ let package = Package(
     ],
     traits: [
         // Off by default: users who embed SQLite resolve and build no SwiftNIO.
-        .trait(name: "Postgres", description: "The PostgreSQL journal (NoticeHubPostgres), through postgres-nio."),
+        .trait(name: "Postgres", description: "The PostgreSQL journal (NoticeHubPostgres), through postgres-nio.")
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -141,7 +141,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ReliabilityTests",
-            dependencies: ["NoticeHub", "NoticeJSON", "NoticeSQLite", "NoticeNews", "NoticeTortureChild", "TestSupport"],
+            dependencies: [
+                "NoticeHub", "NoticeJSON", "NoticeSQLite", "NoticeNews", "NoticeTortureChild", "TestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         // One suite, run against every backend this build has: SQLite always,
@@ -186,7 +188,9 @@ let package = Package(
         .testTarget(
             name: "NoticectlTests",
             // The executable dependency builds `noticectl`, which the tests run as a user would.
-            dependencies: ["noticectl", "noticehub-bench", "NoticeDemos", "NoticeHub", "NoticeHubPostgres", "TestSupport"],
+            dependencies: [
+                "noticectl", "noticehub-bench", "NoticeDemos", "NoticeHub", "NoticeHubPostgres", "TestSupport",
+            ],
             swiftSettings: strictSettings
         ),
     ]

@@ -20,13 +20,14 @@ struct BenchHarness {
     /// during the measurement falls on all of them alike. One sorted sample
     /// list per workload, in the order given.
     func measureAlternating(_ runs: [() throws -> Int]) throws -> [[Double]] {
-        try measureTimedAlternating(runs.map { run in
-            {
-                let start = now()
-                let operations = try run()
-                return (now() - start, operations)
-            }
-        })
+        try measureTimedAlternating(
+            runs.map { run in
+                {
+                    let start = now()
+                    let operations = try run()
+                    return (now() - start, operations)
+                }
+            })
     }
 
     /// Like ``measure(_:)`` for runs that time themselves (setup excluded);
@@ -68,7 +69,9 @@ struct BenchHarness {
     }
 
     /// A result from sorted samples: the median and the minimum.
-    static func result(_ bench: String, _ samples: [Double], anchor: String? = nil, _ anchorSamples: [Double]? = nil) -> BenchResult {
+    static func result(_ bench: String, _ samples: [Double], anchor: String? = nil, _ anchorSamples: [Double]? = nil)
+        -> BenchResult
+    {
         BenchResult(
             bench: bench, nsPerOp: median(samples), nsPerOpMin: samples.first ?? .nan,
             anchor: anchor, anchorNsPerOp: anchorSamples.map(median))

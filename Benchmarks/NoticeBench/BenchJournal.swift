@@ -11,9 +11,9 @@ enum BenchJournal {
     static func open(_ location: String) throws -> any NoticeJournal {
         guard PostgresURL.isPostgresURL(location) else { return try SQLiteJournal(path: location) }
         #if Postgres
-        return try PostgresJournal(url: location)
+            return try PostgresJournal(url: location)
         #else
-        throw NoPostgres()
+            throw NoPostgres()
         #endif
     }
 }

@@ -12,7 +12,8 @@ public struct BenchResult: Sendable, Equatable, Encodable {
     /// Named extra figures (a second anchor, latencies, memory).
     public var extra: [(String, Double)] = []
 
-    public init(bench: String, nsPerOp: Double, nsPerOpMin: Double, anchor: String? = nil, anchorNsPerOp: Double? = nil) {
+    public init(bench: String, nsPerOp: Double, nsPerOpMin: Double, anchor: String? = nil, anchorNsPerOp: Double? = nil)
+    {
         self.bench = bench
         self.nsPerOp = nsPerOp
         self.nsPerOpMin = nsPerOpMin
@@ -61,7 +62,11 @@ extension BenchResult {
         var container = encoder.container(keyedBy: Key.self)
         func figure(_ value: Double, _ key: String, digits: Int = 1) throws {
             let rounded = Double(Self.number(value, digits: digits))
-            if let rounded { try container.encode(rounded, forKey: Key(key)) } else { try container.encodeNil(forKey: Key(key)) }
+            if let rounded {
+                try container.encode(rounded, forKey: Key(key))
+            } else {
+                try container.encodeNil(forKey: Key(key))
+            }
         }
         try container.encode(bench, forKey: Key("bench"))
         try figure(nsPerOp, "ns_per_op")

@@ -5,19 +5,20 @@ import Synchronization
 /// in one process.
 public enum BenchSuite {
     /// The workload ids, in the order they run.
-    public static let ids = [
-        "post.name.k10", "post.name.k100", "post.name.k1000",
-        "post.sender.k10", "post.sender.k100", "post.sender.k1000",
-        "post.wildcard.k100",
-        "stream.delivery", "stream.open.close",
-        "subscribe.cancel.idle", "subscribe.cancel.live1000", "subscribe.cancel.busy", "subscribe.cancel.busy.same",
-        "journal.append.batched", "journal.append.durable.t1", "journal.append.durable.t8",
-        "replay.typed", "replay.memory",
-        "request.r1", "request.r1.async", "collect.r10",
-        "follow.latency",
-        "request.journal.roundtrip", "request.journal.none",
-        "rebuild.state", "rebuild.replay", "projection.rebuild",
-    ] + postgresIDs
+    public static let ids =
+        [
+            "post.name.k10", "post.name.k100", "post.name.k1000",
+            "post.sender.k10", "post.sender.k100", "post.sender.k1000",
+            "post.wildcard.k100",
+            "stream.delivery", "stream.open.close",
+            "subscribe.cancel.idle", "subscribe.cancel.live1000", "subscribe.cancel.busy", "subscribe.cancel.busy.same",
+            "journal.append.batched", "journal.append.durable.t1", "journal.append.durable.t8",
+            "replay.typed", "replay.memory",
+            "request.r1", "request.r1.async", "collect.r10",
+            "follow.latency",
+            "request.journal.roundtrip", "request.journal.none",
+            "rebuild.state", "rebuild.replay", "projection.rebuild",
+        ] + postgresIDs
 
     /// The workloads that need a PostgreSQL server (`--postgres URL`) and a
     /// build with the `Postgres` trait.
@@ -41,17 +42,19 @@ public enum BenchSuite {
         try await RequestAcrossProcessesBench.run(options, report: report)
         try RebuildBench.run(options, report: report)
         #if Postgres
-        if let url = options.postgres {
-            try PostgresBench.run(url, options, report: report)
-            try await PostgresBench.requests(url, options, report: report)
-        }
+            if let url = options.postgres {
+                try PostgresBench.run(url, options, report: report)
+                try await PostgresBench.requests(url, options, report: report)
+            }
         #endif
     }
 
     /// ``run(_:report:)`` from synchronous code, such as a command's `run()`
     /// on the main thread: the calling thread waits, and no thread of the task
     /// pool is held up.
-    public static func runToCompletion(_ options: BenchOptions, report: @escaping @Sendable (BenchResult) -> Void) throws {
+    public static func runToCompletion(_ options: BenchOptions, report: @escaping @Sendable (BenchResult) -> Void)
+        throws
+    {
         try Blocking.value { try await run(options, report: report) }
     }
 
@@ -59,12 +62,15 @@ public enum BenchSuite {
     public static func table(_ results: [BenchResult]) -> String {
         var lines = [pad("bench", 28) + pad("ns/op", 12) + pad("min", 12) + pad("anchor ns/op", 14) + "speedup  anchor"]
         for result in results {
-            var line = pad(result.bench, 28) + pad(BenchResult.number(result.nsPerOp), 12) + pad(BenchResult.number(result.nsPerOpMin), 12)
+            var line =
+                pad(result.bench, 28) + pad(BenchResult.number(result.nsPerOp), 12)
+                + pad(BenchResult.number(result.nsPerOpMin), 12)
             line += pad(result.anchorNsPerOp.map { BenchResult.number($0) } ?? "-", 14)
             line += pad(result.speedup.map { BenchResult.number($0, digits: 2) + "x" } ?? "-", 9)
             line += result.anchor ?? ""
             if !result.extra.isEmpty {
-                line += "  " + result.extra.map { "\($0.0)=\(BenchResult.number($0.1, digits: 2))" }.joined(separator: " ")
+                line +=
+                    "  " + result.extra.map { "\($0.0)=\(BenchResult.number($0.1, digits: 2))" }.joined(separator: " ")
             }
             lines.append(line)
         }

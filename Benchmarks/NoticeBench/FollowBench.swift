@@ -15,7 +15,9 @@ public enum FollowBench {
 
     /// Posts about 500 notices a second to `journal` while a second process
     /// follows it at `location`.
-    static func run(_ bench: String, journal: any NoticeJournal, location: String, _ options: BenchOptions) throws -> BenchResult {
+    static func run(_ bench: String, journal: any NoticeJournal, location: String, _ options: BenchOptions) throws
+        -> BenchResult
+    {
         let count = options.size(500, floor: 100)
         let path = location
         let hub = try NoticeHub(journal: journal)
@@ -42,7 +44,8 @@ public enum FollowBench {
         while latencies.count < count, let line = lines.next() {
             let fields = line.split(separator: " ")
             guard fields.count == 2, let sequence = Int64(fields[0]), let delivered = UInt64(fields[1]),
-                  let commit = committed[sequence] else { continue }
+                let commit = committed[sequence]
+            else { continue }
             latencies.append(delivered > commit ? Double(delivered - commit) / 1e6 : 0)
         }
         child.waitUntilExit()

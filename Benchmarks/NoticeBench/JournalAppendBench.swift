@@ -22,7 +22,8 @@ enum JournalAppendBench {
             run += 1
             let path = options.path("batched-\(run).sqlite")
             defer { removeJournal(path) }
-            let hub = try NoticeHub(journal: SQLiteJournal(path: path), durability: .batched(maxDelay: .milliseconds(200)))
+            let hub = try NoticeHub(
+                journal: SQLiteJournal(path: path), durability: .batched(maxDelay: .milliseconds(200)))
             let start = now()
             for i in 0..<count { try hub.post("bench.append", sender: "bench", payload: Reading(i)) }
             try hub.close()
@@ -73,7 +74,8 @@ enum JournalAppendBench {
         let ours = threadCounts.indices.map { index -> BenchHarness.TimedRun in
             {
                 run += 1
-                let (elapsed, notices, perCommit) = try durable(threads: threadCounts[index], total: count, run: run, options)
+                let (elapsed, notices, perCommit) = try durable(
+                    threads: threadCounts[index], total: count, run: run, options)
                 batches[index].append(perCommit)
                 return (elapsed, notices)
             }
@@ -102,7 +104,8 @@ enum JournalAppendBench {
         let before = hub.groupCommits
         let elapsed = post(to: hub, threads: threads, perThread: perThread, failures: failures)
         let after = hub.groupCommits
-        try check(failures.value == 0 && (try hub.journalStatistics().notices) == 2 * perThread * threads, "durable: rows")
+        try check(
+            failures.value == 0 && (try hub.journalStatistics().notices) == 2 * perThread * threads, "durable: rows")
         let perCommit = Double(after.notices - before.notices) / Double(max(1, after.commits - before.commits))
         return (elapsed, perThread * threads, perCommit)
     }
@@ -116,7 +119,9 @@ enum JournalAppendBench {
             group.enter()
             Thread {
                 for i in 0..<perThread {
-                    do { try hub.post("bench.append", sender: "bench", payload: Reading(i)) } catch { failures.value += 1 }
+                    do { try hub.post("bench.append", sender: "bench", payload: Reading(i)) } catch {
+                        failures.value += 1
+                    }
                 }
                 group.leave()
             }.start()

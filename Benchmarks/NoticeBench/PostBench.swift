@@ -45,7 +45,9 @@ enum PostBench {
             {
                 ncCounter.value = 0
                 for j in 0..<posts { center.post(name: ncNames[j % 10], object: nil) }
-                try check(ncCounter.value == expected, "NotificationCenter: \(ncCounter.value) deliveries, expected \(expected)")
+                try check(
+                    ncCounter.value == expected,
+                    "NotificationCenter: \(ncCounter.value) deliveries, expected \(expected)")
                 return posts
             },
         ])
@@ -83,7 +85,9 @@ enum PostBench {
             {
                 ncCounter.value = 0
                 for j in 0..<posts { center.post(name: ncName, object: objects[j % 10]) }
-                try check(ncCounter.value == expected, "NotificationCenter: \(ncCounter.value) deliveries, expected \(expected)")
+                try check(
+                    ncCounter.value == expected,
+                    "NotificationCenter: \(ncCounter.value) deliveries, expected \(expected)")
                 return posts
             },
         ])

@@ -67,7 +67,8 @@ final class RawSQLite {
             let name = String(cString: sqlite3_column_text(statement, 2))
             let sender = String(cString: sqlite3_column_text(statement, 3))
             let payload = String(cString: sqlite3_column_text(statement, 4))
-            checksum &+= id.utf8.count &+ name.utf8.count &+ sender.utf8.count &+ Int(sqlite3_column_int64(statement, 5))
+            checksum &+=
+                id.utf8.count &+ name.utf8.count &+ sender.utf8.count &+ Int(sqlite3_column_int64(statement, 5))
             try body(payload)
             rows += 1
         }

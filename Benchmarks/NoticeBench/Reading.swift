@@ -21,6 +21,7 @@ struct Reading: Codable, Sendable, Equatable {
     /// The same JSON a hand-written program would build with interpolation.
     static func handWritten(_ index: Int) -> String {
         let reading = Reading(index)
-        return #"{"id":\#(reading.id),"user":"\#(reading.user)","title":"\#(reading.title)","score":\#(reading.score),"flag":\#(reading.flag),"tags":["a","bb"]}"#
+        return
+            #"{"id":\#(reading.id),"user":"\#(reading.user)","title":"\#(reading.title)","score":\#(reading.score),"flag":\#(reading.flag),"tags":["a","bb"]}"#
     }
 }

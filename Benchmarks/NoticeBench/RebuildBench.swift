@@ -30,12 +30,14 @@ enum RebuildBench {
         let expectedLikes = likes
         let fromState = try BenchHarness(repetitions: 3).measure {
             let state = try NewsStore.storedState(of: hub)
-            try check(state.feed.count == 1_000 && state.feed.map(\.likes).reduce(0, +) == expectedLikes, "rebuild.state")
+            try check(
+                state.feed.count == 1_000 && state.feed.map(\.likes).reduce(0, +) == expectedLikes, "rebuild.state")
             return 1
         }
         let byReplay = try BenchHarness(repetitions: 1).measure {
             let (state, replayed) = try NewsStore.replayedState(of: hub)
-            try check(replayed == likes + 1_000 && state.feed.map(\.likes).reduce(0, +) == expectedLikes, "rebuild.replay")
+            try check(
+                replayed == likes + 1_000 && state.feed.map(\.likes).reduce(0, +) == expectedLikes, "rebuild.replay")
             return 1
         }
         report(BenchHarness.result("rebuild.state", fromState, anchor: "rebuild.replay", byReplay))

@@ -32,7 +32,9 @@ enum ReplayBench {
                 {
                     sum.value = 0
                     let replayed = try hub.replay()
-                    try check(replayed == count && sum.value == expected, "replay.typed: \(replayed) notices, sum \(sum.value)")
+                    try check(
+                        replayed == count && sum.value == expected,
+                        "replay.typed: \(replayed) notices, sum \(sum.value)")
                     return count
                 },
                 {

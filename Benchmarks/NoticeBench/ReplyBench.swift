@@ -25,32 +25,36 @@ enum ReplyBench {
     private static func requestOne(_ options: BenchOptions, asynchronous: Bool) async throws -> BenchResult {
         let id = asynchronous ? "request.r1.async" : "request.r1"
         let hub = NoticeHub()
-        let token = asynchronous
+        let token =
+            asynchronous
             ? hub.respond(to: "bench.ask", as: "responder") { notice async in (try? notice.value(as: Int.self)) ?? -1 }
             : hub.respond(to: "bench.ask", as: "responder") { notice in (try? notice.value(as: Int.self)) ?? -1 }
         let mediator = CenterMediator(responders: 1)
         let count = options.size(asynchronous ? 20_000 : 200_000, floor: 2_000)
         let expected = count * (count - 1) / 2
-        let (ours, anchor) = try await BenchHarness(repetitions: options.repetitions).measurePair({
-            let start = now()
-            var sum = 0
-            for i in 0..<count {
-                let collection = try await hub.collect("bench.ask", payload: i, from: "asker", as: Int.self, timeout: .seconds(10))
-                sum &+= collection.values.first ?? -1_000_000
-            }
-            let elapsed = now() - start
-            try check(sum == expected, "\(id) checksum")
-            return Double(elapsed) / Double(count)
-        }, {
-            let start = now()
-            var sum = 0
-            for i in 0..<count {
-                sum &+= mediator.request(i).first ?? -1_000_000
-            }
-            let elapsed = now() - start
-            try check(sum == expected, "\(id) mediator checksum")
-            return Double(elapsed) / Double(count)
-        })
+        let (ours, anchor) = try await BenchHarness(repetitions: options.repetitions).measurePair(
+            {
+                let start = now()
+                var sum = 0
+                for i in 0..<count {
+                    let collection = try await hub.collect(
+                        "bench.ask", payload: i, from: "asker", as: Int.self, timeout: .seconds(10))
+                    sum &+= collection.values.first ?? -1_000_000
+                }
+                let elapsed = now() - start
+                try check(sum == expected, "\(id) checksum")
+                return Double(elapsed) / Double(count)
+            },
+            {
+                let start = now()
+                var sum = 0
+                for i in 0..<count {
+                    sum &+= mediator.request(i).first ?? -1_000_000
+                }
+                let elapsed = now() - start
+                try check(sum == expected, "\(id) mediator checksum")
+                return Double(elapsed) / Double(count)
+            })
         withExtendedLifetime(token) {}
         return BenchHarness.result(id, ours, anchor: "NotificationCenter mediator", anchor)
     }

@@ -27,15 +27,19 @@ public enum RequestAcrossProcessesBench {
         let hub = try NoticeHub(journal: journal)
         let responder = Process()
         responder.executableURL = URL(fileURLWithPath: options.noticectl)
-        responder.arguments = ["respond", name.rawValue, "--db", location, "--sender", "bench", "--reply", #"{"ok":true}"#]
+        responder.arguments = [
+            "respond", name.rawValue, "--db", location, "--sender", "bench", "--reply", #"{"ok":true}"#,
+        ]
         let pipe = Pipe()
         responder.standardOutput = pipe
         try responder.run()
-        try check(LineReader(pipe.fileHandleForReading).next()?.hasPrefix("answering") == true, "\(prefix): no responder")
+        try check(
+            LineReader(pipe.fileHandleForReading).next()?.hasPrefix("answering") == true, "\(prefix): no responder")
         let trips = try await roundTrips(hub, count: options.size(400, floor: 50))
         responder.terminate()
         responder.waitUntilExit()
-        var roundTrip = BenchResult(bench: "\(prefix).roundtrip", nsPerOp: trips.median * 1e6, nsPerOpMin: trips.min * 1e6)
+        var roundTrip = BenchResult(
+            bench: "\(prefix).roundtrip", nsPerOp: trips.median * 1e6, nsPerOpMin: trips.min * 1e6)
         roundTrip.extra = [("median_ms", trips.median), ("p99_ms", trips.p99)]
 
         let nobody = try await noResponders(hub, count: options.size(200, floor: 20))
@@ -54,8 +58,9 @@ public enum RequestAcrossProcessesBench {
             let answer = try await hub.collectAcrossProcesses(
                 name, payload: ["city": "Lyon"], from: "bench-requester", as: AnyReply.self,
                 timeout: .seconds(30))
-            try check(answer.stopReason == .allAnswered && answer.replies.count == 1,
-                      "round trip: \(answer.stopReason), \(answer.replies.count) of \(answer.asked) replies")
+            try check(
+                answer.stopReason == .allAnswered && answer.replies.count == 1,
+                "round trip: \(answer.stopReason), \(answer.replies.count) of \(answer.asked) replies")
             samples.append(Double(now() - start) / 1e6)
         }
         return Latencies(samples)

@@ -28,7 +28,7 @@ enum StreamBench {
     private static func hubRun(_ count: Int) async throws -> Double {
         let hub = NoticeHub()
         let stream = hub.notices(named: "bench.tick")
-        var iterator = stream.makeAsyncIterator()  // subscribed from here on
+        var iterator = stream.makeAsyncIterator() // subscribed from here on
         let start = now()
         let producer = Thread {
             for i in 0..<count { _ = try? hub.post("bench.tick", payload: i) }
@@ -41,7 +41,9 @@ enum StreamBench {
             checksum &+= notice.sequence == nil ? 1 : 0
         }
         let elapsed = now() - start
-        try check(received == count && checksum == count && stream.droppedCount == 0, "stream.delivery: \(received) of \(count)")
+        try check(
+            received == count && checksum == count && stream.droppedCount == 0,
+            "stream.delivery: \(received) of \(count)")
         return Double(elapsed) / Double(count)
     }
 
@@ -67,7 +69,9 @@ enum StreamBench {
             checksum &+= message.value
         }
         let elapsed = now() - start
-        try check(received == count && checksum == count * (count - 1) / 2, "NotificationCenter stream: \(received) of \(count)")
+        try check(
+            received == count && checksum == count * (count - 1) / 2,
+            "NotificationCenter stream: \(received) of \(count)")
         return Double(elapsed) / Double(count)
     }
 
@@ -76,29 +80,31 @@ enum StreamBench {
         let hub = NoticeHub()
         let center = NotificationCenter()
         nonisolated(unsafe) let subject = NSObject()
-        let (ours, anchor) = try await BenchHarness(repetitions: options.repetitions).measurePair({
-            let start = now()
-            var received = 0
-            for i in 0..<count {
-                var iterator = hub.notices(named: "bench.tick").makeAsyncIterator()
-                try hub.post("bench.tick", payload: i)
-                if await iterator.next() != nil { received += 1 }
-            }
-            let elapsed = now() - start
-            try check(received == count && hub.observerCount == 0, "stream.open.close: \(received) of \(count)")
-            return Double(elapsed) / Double(count)
-        }, {
-            let start = now()
-            var received = 0
-            for i in 0..<count {
-                var iterator = center.messages(of: subject, for: Tick.self).makeAsyncIterator()
-                center.post(Tick(value: i), subject: subject)
-                if try await iterator.next() != nil { received += 1 }
-            }
-            let elapsed = now() - start
-            try check(received == count, "NotificationCenter stream.open.close: \(received) of \(count)")
-            return Double(elapsed) / Double(count)
-        })
+        let (ours, anchor) = try await BenchHarness(repetitions: options.repetitions).measurePair(
+            {
+                let start = now()
+                var received = 0
+                for i in 0..<count {
+                    var iterator = hub.notices(named: "bench.tick").makeAsyncIterator()
+                    try hub.post("bench.tick", payload: i)
+                    if await iterator.next() != nil { received += 1 }
+                }
+                let elapsed = now() - start
+                try check(received == count && hub.observerCount == 0, "stream.open.close: \(received) of \(count)")
+                return Double(elapsed) / Double(count)
+            },
+            {
+                let start = now()
+                var received = 0
+                for i in 0..<count {
+                    var iterator = center.messages(of: subject, for: Tick.self).makeAsyncIterator()
+                    center.post(Tick(value: i), subject: subject)
+                    if try await iterator.next() != nil { received += 1 }
+                }
+                let elapsed = now() - start
+                try check(received == count, "NotificationCenter stream.open.close: \(received) of \(count)")
+                return Double(elapsed) / Double(count)
+            })
         return BenchHarness.result("stream.open.close", ours, anchor: "NotificationCenter.messages", anchor)
     }
 }

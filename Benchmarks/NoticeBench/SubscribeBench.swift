@@ -32,9 +32,12 @@ enum SubscribeBench {
         var ncLive: [any NSObjectProtocol] = []
         if setting == .live1000 {
             live = (0..<1_000).map { i in hub.observe(names[i % 100]) { _ in } }
-            ncLive = (0..<1_000).map { i in center.addObserver(forName: ncNames[i % 100], object: nil, queue: nil) { _ in } }
+            ncLive = (0..<1_000).map { i in
+                center.addObserver(forName: ncNames[i % 100], object: nil, queue: nil) { _ in }
+            }
         }
-        let poster = setting == .busy || setting == .busySame
+        let poster =
+            setting == .busy || setting == .busySame
             ? BusyPoster(hub: hub, center: center, names: setting == .busySame ? names : ["bench.subscribe.elsewhere"])
             : nil
         poster?.start()
@@ -46,7 +49,9 @@ enum SubscribeBench {
                     let subscription = hub.observe(names[i % 100]) { _ in }
                     subscription.cancel()
                 }
-                try check(hub.observerCount == live.count, "\(setting.id): \(hub.observerCount) observers left, expected \(live.count)")
+                try check(
+                    hub.observerCount == live.count,
+                    "\(setting.id): \(hub.observerCount) observers left, expected \(live.count)")
                 return rounds
             },
             {

@@ -63,7 +63,9 @@ enum WildcardPostBench {
             {
                 ncCounter.value = 0
                 for j in 0..<posts { center.post(name: ncNames[j % ncNames.count], object: nil) }
-                try check(ncCounter.value == expected, "NotificationCenter: \(ncCounter.value) deliveries, expected \(expected)")
+                try check(
+                    ncCounter.value == expected,
+                    "NotificationCenter: \(ncCounter.value) deliveries, expected \(expected)")
                 return posts
             },
         ])

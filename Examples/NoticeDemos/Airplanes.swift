@@ -51,9 +51,10 @@ public final class Airspace: Sendable {
             }
         }
         // The name is a literal, which a request cannot be refused for.
-        let replies = (try? hub.request(
-            Self.positionChanged, payload: position, from: plane, as: Bool.self,
-            askingOnly: closer.map { closer in { closer.contains($0) } })) ?? []
+        let replies =
+            (try? hub.request(
+                Self.positionChanged, payload: position, from: plane, as: Bool.self,
+                askingOnly: closer.map { closer in { closer.contains($0) } })) ?? []
         asked.add(replies.count, ordering: .relaxed)
         return replies.contains { $0.value == true }
     }

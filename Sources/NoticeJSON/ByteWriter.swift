@@ -133,7 +133,8 @@ struct ByteWriter: ~Copyable {
             let quotes = word ^ (ones &* 0x22)
             let backslashes = word ^ (ones &* 0x5C)
             // Flags bytes equal to `"` or `\` and bytes below 0x20; the lowest flag is exact.
-            let flagged = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+            let flagged =
+                ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
                 | ((word &- ones &* 0x20) & ~word)
             let hits = flagged & (ones &* 0x80)
             if hits != 0 { return i &+ hits.trailingZeroBitCount >> 3 }

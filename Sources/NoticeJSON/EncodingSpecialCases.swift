@@ -15,9 +15,12 @@ enum EncodingSpecialCases {
             (value as! JSONValue).write(into: &writer)
         } else if T.self == Date.self {
             guard let text = TimestampFormat.string(from: value as! Date) else {
-                throw EncodingError.invalidValue(value, EncodingError.Context(
-                    codingPath: codingPath(),
-                    debugDescription: "Date \(value) cannot be written as an ISO-8601 timestamp (years 0001-9999 only)"))
+                throw EncodingError.invalidValue(
+                    value,
+                    EncodingError.Context(
+                        codingPath: codingPath(),
+                        debugDescription:
+                            "Date \(value) cannot be written as an ISO-8601 timestamp (years 0001-9999 only)"))
             }
             writer.writeString(text)
         } else if T.self == Data.self {
@@ -27,8 +30,10 @@ enum EncodingSpecialCases {
         } else if T.self == Decimal.self {
             let decimal = value as! Decimal
             guard !decimal.isNaN else {
-                throw EncodingError.invalidValue(value, EncodingError.Context(
-                    codingPath: codingPath(), debugDescription: "Decimal NaN cannot be written as a JSON number"))
+                throw EncodingError.invalidValue(
+                    value,
+                    EncodingError.Context(
+                        codingPath: codingPath(), debugDescription: "Decimal NaN cannot be written as a JSON number"))
             }
             writer.appendRaw(decimal.description)
         } else {
@@ -43,9 +48,11 @@ enum EncodingSpecialCases {
         _ value: F, codingPath: @autoclosure () -> [any CodingKey]
     ) throws {
         if _slowPath(!value.isFinite) {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: codingPath(),
-                debugDescription: "unable to encode \(F.self) \(value) as JSON: only finite numbers are allowed"))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: codingPath(),
+                    debugDescription: "unable to encode \(F.self) \(value) as JSON: only finite numbers are allowed"))
         }
     }
 }

@@ -26,7 +26,8 @@ enum JSONNumberReader {
         while i < text.count {
             let digit = Int64(text[i] &- UInt8(ascii: "0"))
             let (shifted, o1) = value.multipliedReportingOverflow(by: 10)
-            let (next, o2) = negative
+            let (next, o2) =
+                negative
                 ? shifted.subtractingReportingOverflow(digit)
                 : shifted.addingReportingOverflow(digit)
             if o1 || o2 { return nil }
@@ -90,7 +91,7 @@ enum JSONNumberReader {
                 i += 1
             }
         }
-        if i < n {  // exponent part: [eE][+-]?digits
+        if i < n { // exponent part: [eE][+-]?digits
             i += 1
             var exponentNegative = false
             if text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") {

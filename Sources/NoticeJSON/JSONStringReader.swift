@@ -62,7 +62,7 @@ enum JSONStringReader {
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 }
                 o += encodeUTF8(scalar, into: out + o)
-            default:  // \" \\ \/
+            default: // \" \\ \/
                 out[o] = kind
                 o += 1
             }

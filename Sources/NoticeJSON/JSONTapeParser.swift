@@ -53,14 +53,15 @@ struct JSONTapeParser {
         guard buffer.count < Int(UInt32.max) else {
             throw JSONSyntaxError(.documentTooLarge, at: 0)
         }
-        var parser = JSONTapeParser(bytes: base.assumingMemoryBound(to: UInt8.self), count: buffer.count, scratch: scratch)
+        var parser = JSONTapeParser(
+            bytes: base.assumingMemoryBound(to: UInt8.self), count: buffer.count, scratch: scratch)
         do {
             try parser.runWithStack()
         } catch {
             if parser.ownsEntries { parser.entries.deallocate() }
             throw error
         }
-        parser.append(.null, flag: false, start: 0, length: 0)  // JSONTape.nullIndex
+        parser.append(.null, flag: false, start: 0, length: 0) // JSONTape.nullIndex
         return JSONTape(storage: parser.entries, count: parser.entryCount - 1, ownsStorage: parser.ownsEntries)
     }
 
@@ -292,7 +293,8 @@ struct JSONTapeParser {
             // A byte is flagged when it is zero after the XOR, below 0x20, or has its top bit
             // set. Borrows can only flag bytes above a truly flagged one, so the lowest flag
             // is exact.
-            let flagged = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+            let flagged =
+                ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
                 | ((word &- ones &* 0x20) & ~word) | word
             let hits = flagged & highs
             if hits != 0 { return p &+ hits.trailingZeroBitCount >> 3 }
@@ -307,14 +309,14 @@ struct JSONTapeParser {
         guard p + 1 < count else { throw JSONSyntaxError(.unterminatedString, at: quote) }
         switch bytes[p + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             return p + 2
         case UInt8(ascii: "u"):
             let unit = try hex4(at: p + 2, escape: p, quote: quote)
             switch unit {
             case 0xD800...0xDBFF:
                 guard p + 7 < count,
-                      bytes[p + 6] == UInt8(ascii: "\\"), bytes[p + 7] == UInt8(ascii: "u")
+                    bytes[p + 6] == UInt8(ascii: "\\"), bytes[p + 7] == UInt8(ascii: "u")
                 else { throw JSONSyntaxError(.unpairedSurrogate, at: p) }
                 let low = try hex4(at: p + 8, escape: p + 6, quote: quote)
                 guard (0xDC00...0xDFFF).contains(low) else {

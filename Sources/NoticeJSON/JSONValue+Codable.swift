@@ -7,9 +7,10 @@ import Foundation
 extension JSONValue: Codable {
     package init(from decoder: any Decoder) throws {
         if let object = try? decoder.container(keyedBy: PayloadCodingKey.self) {
-            self = .object(try object.allKeys.map { key in
-                (key: key.stringValue, value: try object.decode(JSONValue.self, forKey: key))
-            })
+            self = .object(
+                try object.allKeys.map { key in
+                    (key: key.stringValue, value: try object.decode(JSONValue.self, forKey: key))
+                })
             return
         }
         if var array = try? decoder.unkeyedContainer() {

@@ -98,7 +98,8 @@ extension JSONValue: CustomStringConvertible {
 
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
-    ExpressibleByDictionaryLiteral {
+    ExpressibleByDictionaryLiteral
+{
     package init(nilLiteral: ()) { self = .null }
     package init(booleanLiteral value: Bool) { self = .bool(value) }
     package init(integerLiteral value: Int64) { self = .int(value) }

@@ -25,14 +25,15 @@ package enum PayloadCodec {
     /// One line naming where and why decoding or encoding failed.
     package static func describe(_ error: any Error) -> String {
         func path(_ codingPath: [any CodingKey]) -> String {
-            codingPath.isEmpty ? "" : " at \(codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: "."))"
+            codingPath.isEmpty
+                ? "" : " at \(codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: "."))"
         }
         switch error {
         case DecodingError.keyNotFound(let key, let context):
             return "missing key \(JSONValue.string(key.stringValue).serialized())\(path(context.codingPath))"
         case DecodingError.typeMismatch(_, let context),
-             DecodingError.valueNotFound(_, let context),
-             DecodingError.dataCorrupted(let context):
+            DecodingError.valueNotFound(_, let context),
+            DecodingError.dataCorrupted(let context):
             return context.debugDescription + path(context.codingPath)
         case EncodingError.invalidValue(_, let context):
             return context.debugDescription + path(context.codingPath)

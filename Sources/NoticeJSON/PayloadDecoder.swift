@@ -19,8 +19,10 @@ package struct PayloadDecoder: Sendable {
             do {
                 tape = try JSONTapeParser.parse(bytes, scratch: lease.entries)
             } catch {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: [], debugDescription: "The given data was not valid JSON: \(error)", underlyingError: error))
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: [], debugDescription: "The given data was not valid JSON: \(error)",
+                        underlyingError: error))
             }
             defer { tape.release() }
             let decoder = lease.decoder(tape: tape, base: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))

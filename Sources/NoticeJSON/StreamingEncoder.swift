@@ -59,8 +59,10 @@ final class StreamingEncoder: Encoder {
         try value.encode(to: self)
         if needsFallback { throw OrderConflict() }
         if slot.state == .open {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
         closeFrames(toCount: 0)
     }
@@ -118,7 +120,6 @@ final class StreamingEncoder: Encoder {
         isLive(depth: depth, id: id) ? frames[depth].path : []
     }
 
-
     /// Frame for a container requested directly from the encoder (not nested in another
     /// container). Returns id 0, which never matches a frame, when the stream can't comply.
     private func slotContainer(isObject: Bool) -> (depth: Int, id: UInt32) {
@@ -128,7 +129,7 @@ final class StreamingEncoder: Encoder {
             slot.state = .container(id: frame.id, isObject: isObject)
             return frame
         case .container(let id, let wasObject)
-            where wasObject == isObject && slot.depth < frames.count && frames[slot.depth].id == id:
+        where wasObject == isObject && slot.depth < frames.count && frames[slot.depth].id == id:
             // A second request for the same container (a subclass and its superclass
             // sharing one encoder) keeps adding to the same object, as Foundation does.
             return (slot.depth, id)
@@ -181,7 +182,7 @@ final class StreamingEncoder: Encoder {
             do {
                 try EncodingSpecialCases.checkFinite(number, codingPath: path())
             } catch {
-                needsFallback = true  // the element was already begun
+                needsFallback = true // the element was already begun
                 throw error
             }
             writer.writeDouble(number)
@@ -195,7 +196,9 @@ final class StreamingEncoder: Encoder {
 
     /// Arrays of the common primitives in one loop, skipping an unkeyed container and
     /// a generic call per element.
-    private func writePrimitiveArray<T>(_ kind: PrimitiveArrayKind, _ value: T, path: @autoclosure () -> [any CodingKey]) throws {
+    private func writePrimitiveArray<T>(
+        _ kind: PrimitiveArrayKind, _ value: T, path: @autoclosure () -> [any CodingKey]
+    ) throws {
         writer.append(UInt8(ascii: "["))
         switch kind {
         case .string:
@@ -219,7 +222,7 @@ final class StreamingEncoder: Encoder {
                 do {
                     try EncodingSpecialCases.checkFinite(element, codingPath: path() + [ArrayIndexKey(i)])
                 } catch {
-                    needsFallback = true  // the array is half written
+                    needsFallback = true // the array is half written
                     throw error
                 }
                 writer.writeDouble(element)

@@ -35,15 +35,31 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         try begin(key)
         encoder.writer.writeFloat(value)
     }
-    mutating func encode(_ value: Int, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(Int64(value)) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(Int64(value)) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(Int64(value)) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(Int64(value)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+        try begin(key); encoder.writer.writeInteger(Int64(value))
+    }
+    mutating func encode(_ value: Int8, forKey key: Key) throws {
+        try begin(key); encoder.writer.writeInteger(Int64(value))
+    }
+    mutating func encode(_ value: Int16, forKey key: Key) throws {
+        try begin(key); encoder.writer.writeInteger(Int64(value))
+    }
+    mutating func encode(_ value: Int32, forKey key: Key) throws {
+        try begin(key); encoder.writer.writeInteger(Int64(value))
+    }
     mutating func encode(_ value: Int64, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(UInt64(value)) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(UInt64(value)) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(UInt64(value)) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(UInt64(value)) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws {
+        try begin(key); encoder.writer.writeInteger(UInt64(value))
+    }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws {
+        try begin(key); encoder.writer.writeInteger(UInt64(value))
+    }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws {
+        try begin(key); encoder.writer.writeInteger(UInt64(value))
+    }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws {
+        try begin(key); encoder.writer.writeInteger(UInt64(value))
+    }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
@@ -58,7 +74,8 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         // fail (id 0); the encoder is already marked for the fallback.
         let frame: (depth: Int, id: UInt32) =
             (try? begin(key)) != nil ? encoder.openFrame(isObject: true, path: codingPath + [key]) : (depth, 0)
-        return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(encoder: encoder, depth: frame.depth, id: frame.id))
+        return KeyedEncodingContainer(
+            StreamingKeyedContainer<NestedKey>(encoder: encoder, depth: frame.depth, id: frame.id))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {

@@ -12,7 +12,6 @@ struct StreamingSingleValueContainer: SingleValueEncodingContainer, StreamingPri
 
     var pathOfNextValue: [any CodingKey] { codingPath }
 
-
     mutating func encode<T: Encodable>(_ value: T) throws {
         try encoder.encodeSingle(value, slotID: slotID)
     }

@@ -27,18 +27,20 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer, StreamingPrimitiveWr
 
     var pathOfNextValue: [any CodingKey] { codingPath + [ArrayIndexKey(count)] }
 
-
     mutating func encode<T: Encodable>(_ value: T) throws {
         let index = count
         try begin()
         try encoder.encodeNested(value, key: ArrayIndexKey(index))
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         let path = pathOfNextValue
         let frame: (depth: Int, id: UInt32) =
             (try? begin()) != nil ? encoder.openFrame(isObject: true, path: path) : (Int(depth), 0)
-        return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(encoder: encoder, depth: frame.depth, id: frame.id))
+        return KeyedEncodingContainer(
+            StreamingKeyedContainer<NestedKey>(encoder: encoder, depth: frame.depth, id: frame.id))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

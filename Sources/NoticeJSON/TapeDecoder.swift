@@ -111,16 +111,20 @@ final class TapeDecoder: Decoder {
         // here rather than in a helper returning `T?`, which would have to instantiate
         // `Optional<T>` metadata on every call.
         if T.self == String.self {
-            return unsafeBitCast(try String.unbox(from: reader, at: index, path: (containerPath ?? path) + [key]), to: T.self)
+            return unsafeBitCast(
+                try String.unbox(from: reader, at: index, path: (containerPath ?? path) + [key]), to: T.self)
         }
         if T.self == Int.self {
-            return unsafeBitCast(try Int.unbox(from: reader, at: index, path: (containerPath ?? path) + [key]), to: T.self)
+            return unsafeBitCast(
+                try Int.unbox(from: reader, at: index, path: (containerPath ?? path) + [key]), to: T.self)
         }
         if T.self == Double.self {
-            return unsafeBitCast(try Double.unbox(from: reader, at: index, path: (containerPath ?? path) + [key]), to: T.self)
+            return unsafeBitCast(
+                try Double.unbox(from: reader, at: index, path: (containerPath ?? path) + [key]), to: T.self)
         }
         if T.self == Bool.self {
-            return unsafeBitCast(try Bool.unbox(from: reader, at: index, path: (containerPath ?? path) + [key]), to: T.self)
+            return unsafeBitCast(
+                try Bool.unbox(from: reader, at: index, path: (containerPath ?? path) + [key]), to: T.self)
         }
         if let arrayKind = PrimitiveArrayKind(T.self) {
             return try decodePrimitiveArray(arrayKind, as: type, at: index, path: (containerPath ?? path) + [key])
@@ -195,19 +199,24 @@ final class TapeDecoder: Decoder {
             || T.self == Decimal.self
     }
 
-    private func decodeSpecial<T: Decodable>(_ type: T.Type, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> T {
+    private func decodeSpecial<T: Decodable>(_ type: T.Type, at index: Int, path: @autoclosure () -> [any CodingKey])
+        throws -> T
+    {
         if T.self == JSONValue.self {
             do {
                 return try JSONParser.value(at: index, in: tape, base: reader.base) as! T
             } catch {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: path(), debugDescription: error.description, underlyingError: error))
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: path(), debugDescription: error.description, underlyingError: error))
             }
         }
         if T.self == Date.self {
             let text = try String.unbox(from: reader, at: index, path: path())
             guard let date = TimestampFormat.date(from: text) else {
-                throw reader.corrupted(path(), "expected an ISO-8601 date like \"2026-11-21T15:04:05.123Z\" but found \(reader.describe(index))")
+                throw reader.corrupted(
+                    path(),
+                    "expected an ISO-8601 date like \"2026-11-21T15:04:05.123Z\" but found \(reader.describe(index))")
             }
             return date as! T
         }

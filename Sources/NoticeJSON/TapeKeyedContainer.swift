@@ -57,9 +57,11 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always)
     private func valueIndex(_ key: Key) throws -> Int {
         guard let index = find(key) else {
-            throw DecodingError.keyNotFound(key, DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription: "no value for key \"\(key.stringValue)\" in object"))
+            throw DecodingError.keyNotFound(
+                key,
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "no value for key \"\(key.stringValue)\" in object"))
         }
         return index
     }

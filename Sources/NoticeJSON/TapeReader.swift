@@ -47,7 +47,8 @@ struct TapeReader {
                 let name = entries[i]
                 // Cheap length test first: most members are rejected without a compare.
                 if (name.flag || Int(name.length) == wanted.count)
-                    && JSONStringReader.equals(bytes(of: name), escaped: name.flag, key: wanted) {
+                    && JSONStringReader.equals(bytes(of: name), escaped: name.flag, key: wanted)
+                {
                     return i + 1
                 }
                 i = Int(entries[i + 1].end)

@@ -15,15 +15,19 @@ extension Bool: TapeScalar {
 }
 
 extension String: TapeScalar {
-    static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> String {
+    static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> String
+    {
         let entry = reader.entries[index]
-        guard entry.kind == .string else { throw reader.typeError(String.self, expected: "String", at: index, path: path()) }
+        guard entry.kind == .string else {
+            throw reader.typeError(String.self, expected: "String", at: index, path: path())
+        }
         return JSONStringReader.string(reader.bytes(of: entry), escaped: entry.flag)
     }
 }
 
 extension Double: TapeScalar {
-    static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Double {
+    static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Double
+    {
         let entry = reader.entries[index]
         guard entry.kind == .integer || entry.kind == .decimal else {
             throw reader.typeError(Double.self, expected: "Double", at: index, path: path())
@@ -35,7 +39,8 @@ extension Double: TapeScalar {
 }
 
 extension Float: TapeScalar {
-    static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Float {
+    static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Float
+    {
         let entry = reader.entries[index]
         guard entry.kind == .integer || entry.kind == .decimal else {
             throw reader.typeError(Float.self, expected: "Float", at: index, path: path())
@@ -64,7 +69,8 @@ extension TapeScalar where Self: FixedWidthInteger {
             // Foundation accepts integral values written with a fraction or exponent (1.0, 1e3).
             let wide = JSONNumberReader.double(text)
             if wide.isFinite && wide == wide.rounded(.towardZero), let value = Self(exactly: wide) { return value }
-            let problem = wide.isFinite && wide == wide.rounded(.towardZero) ? "does not fit in" : "is not an integer, expected"
+            let problem =
+                wide.isFinite && wide == wide.rounded(.towardZero) ? "does not fit in" : "is not an integer, expected"
             throw reader.corrupted(path(), "\(reader.describe(index)) \(problem) \(Self.self)")
         default:
             throw reader.typeError(Self.self, expected: "\(Self.self)", at: index, path: path())

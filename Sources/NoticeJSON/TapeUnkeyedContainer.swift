@@ -32,8 +32,10 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
 
     private func checkNotAtEnd(_ type: Any.Type) throws {
         if isAtEnd {
-            throw DecodingError.valueNotFound(type, DecodingError.Context(
-                codingPath: elementPath, debugDescription: "expected \(type) but the array has no more elements"))
+            throw DecodingError.valueNotFound(
+                type,
+                DecodingError.Context(
+                    codingPath: elementPath, debugDescription: "expected \(type) but the array has no more elements"))
         }
     }
 
@@ -80,11 +82,14 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         return value
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         try checkNotAtEnd(KeyedDecodingContainer<NestedKey>.self)
         let path = elementPath
         guard decoder.reader.entries[position].kind == .object else {
-            throw decoder.reader.typeError(KeyedDecodingContainer<NestedKey>.self, expected: "object", at: position, path: path)
+            throw decoder.reader.typeError(
+                KeyedDecodingContainer<NestedKey>.self, expected: "object", at: position, path: path)
         }
         let container = TapeKeyedContainer<NestedKey>(
             decoder: decoder, object: position, pathID: decoder.registerPath(path))

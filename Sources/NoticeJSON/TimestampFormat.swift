@@ -27,7 +27,7 @@ package enum TimestampFormat {
     package static let millisecondRange: ClosedRange<Int64> = {
         let first = try! style.parse("0001-01-01T00:00:00.000Z")
         let last = try! style.parse("9999-12-31T23:59:59.999Z")
-        return milliseconds(of: first)! ... milliseconds(of: last)!
+        return milliseconds(of: first)!...milliseconds(of: last)!
     }()
 
     /// `date` to the nearest millisecond; nil when that is not finite or far
@@ -55,7 +55,7 @@ package enum TimestampFormat {
     /// many milliseconds since 1970.
     package static func date(from text: String) -> Date? {
         guard let parsed = try? style.parse(text), let milliseconds = milliseconds(of: parsed),
-              millisecondRange.contains(milliseconds)
+            millisecondRange.contains(milliseconds)
         else { return nil }
         let exact = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
         let utf8 = text.utf8
@@ -65,9 +65,9 @@ package enum TimestampFormat {
             return render(milliseconds) == text ? exact : nil
         }
         guard utf8.count > 19, let fields = String(utf8.prefix(19)), let rest = String(utf8.dropFirst(19)),
-              let zone = rest.wholeMatch(of: #/(?:\.([0-9]{1,9}))?(?:Z|[+-][0-9]{2}:[0-9]{2})/#),
-              let whole = try? style.parse(fields + "Z"), let wholeMilliseconds = Self.milliseconds(of: whole),
-              render(wholeMilliseconds).utf8.prefix(19).elementsEqual(fields.utf8)
+            let zone = rest.wholeMatch(of: #/(?:\.([0-9]{1,9}))?(?:Z|[+-][0-9]{2}:[0-9]{2})/#),
+            let whole = try? style.parse(fields + "Z"), let wholeMilliseconds = Self.milliseconds(of: whole),
+            render(wholeMilliseconds).utf8.prefix(19).elementsEqual(fields.utf8)
         else { return nil }
         let fraction = zone.output.1 ?? ""
         return fraction.dropFirst(3).allSatisfy { $0 == "0" } ? exact : parsed

@@ -36,8 +36,10 @@ package final class TreeEncoder: Encoder {
         try encoder.encode(value, into: root, codingPath: [])
         if let error = encoder.context.error { throw error }
         if root.kind == .empty {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
         var writer = ByteWriter()
         root.write(into: &writer)
@@ -60,15 +62,19 @@ package final class TreeEncoder: Encoder {
     func claim(_ node: TreeNode, as kind: TreeNode.Kind, path: [any CodingKey]) -> TreeNode {
         if node.kind == .empty { node.kind = kind }
         if node.kind == kind { return node }
-        context.fail(path, "cannot request a \(kind == .object ? "keyed" : "unkeyed") container for a value that already encoded something else")
+        context.fail(
+            path,
+            "cannot request a \(kind == .object ? "keyed" : "unkeyed") container for a value that already encoded something else"
+        )
         let detached = TreeNode()
         detached.kind = kind
         return detached
     }
 
     package func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(TreeKeyedContainer<Key>(
-            encoder: self, node: claim(node, as: .object, path: codingPath), codingPath: codingPath))
+        KeyedEncodingContainer(
+            TreeKeyedContainer<Key>(
+                encoder: self, node: claim(node, as: .object, path: codingPath), codingPath: codingPath))
     }
 
     package func unkeyedContainer() -> any UnkeyedEncodingContainer {

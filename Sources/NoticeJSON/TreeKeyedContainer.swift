@@ -50,8 +50,9 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     ) -> KeyedEncodingContainer<NestedKey> {
         let nested = child(key)
         nested.kind = .object
-        return KeyedEncodingContainer(TreeKeyedContainer<NestedKey>(
-            encoder: encoder, node: nested, codingPath: codingPath + [key]))
+        return KeyedEncodingContainer(
+            TreeKeyedContainer<NestedKey>(
+                encoder: encoder, node: nested, codingPath: codingPath + [key]))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {

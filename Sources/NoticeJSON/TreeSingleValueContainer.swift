@@ -9,9 +9,11 @@ struct TreeSingleValueContainer: SingleValueEncodingContainer {
 
     private func claim() throws {
         guard node.kind == .empty else {
-            throw EncodingError.invalidValue(node.kind, EncodingError.Context(
-                codingPath: codingPath,
-                debugDescription: "a single value container can only encode one value"))
+            throw EncodingError.invalidValue(
+                node.kind,
+                EncodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "a single value container can only encode one value"))
         }
     }
 

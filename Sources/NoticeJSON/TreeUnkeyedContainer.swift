@@ -48,7 +48,9 @@ struct TreeUnkeyedContainer: UnkeyedEncodingContainer {
         node.elements.append(child)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         let path = nextPath
         let nested = child()
         nested.kind = .object

@@ -8,8 +8,10 @@ public struct NewsColleagues: Sendable {
 
     /// Builds the colleagues from `state` (empty for a fresh start), showing
     /// `detailID` in the detail colleague when that item exists.
-    public init(hub: NoticeHub, state: NewsState = NewsState(feed: [], profiles: []),
-                detailID: Int? = nil, log: NewsLog? = nil) {
+    public init(
+        hub: NoticeHub, state: NewsState = NewsState(feed: [], profiles: []),
+        detailID: Int? = nil, log: NewsLog? = nil
+    ) {
         feed = NewsFeed(hub: hub, items: state.feed, log: log)
         detail = state.feed.first { $0.id == detailID }.map { NewsDetail(hub: hub, item: $0, log: log) }
         profiles = Profiles(hub: hub, profiles: state.profiles, log: log)

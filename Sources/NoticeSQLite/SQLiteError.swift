@@ -35,7 +35,8 @@ package struct SQLiteError: Error, CustomStringConvertible, Equatable {
         let code = SQLiteResultCode(resultCode)
         var message = code.explanation
         if let connection, sqlite3_extended_errcode(connection) == resultCode,
-           let text = sqlite3_errmsg(connection) {
+            let text = sqlite3_errmsg(connection)
+        {
             message = String(cString: text)
         }
         self.init(code: code, message: message, sql: sql)

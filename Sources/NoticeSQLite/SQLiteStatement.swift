@@ -232,9 +232,10 @@ package final class SQLiteStatement {
         let count = sqlite3_uint64(bytes.count)
         switch storage {
         case .text:
-            try check(sqlite3_bind_text64(
-                handle, index, base.assumingMemoryBound(to: CChar.self), count,
-                csqlite_transient(), UInt8(SQLITE_UTF8)))
+            try check(
+                sqlite3_bind_text64(
+                    handle, index, base.assumingMemoryBound(to: CChar.self), count,
+                    csqlite_transient(), UInt8(SQLITE_UTF8)))
         case .blob:
             try check(sqlite3_bind_blob64(handle, index, base, count, csqlite_transient()))
         }

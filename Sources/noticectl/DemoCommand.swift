@@ -20,8 +20,9 @@ struct DemoCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp(
-        "The scenario: \(Self.scenarioNames).", valueName: "scenario"))
+    @Argument(
+        help: ArgumentHelp(
+            "The scenario: \(Self.scenarioNames).", valueName: "scenario"))
     var name: String
 
     private static var scenarioNames: String { Demo.allCases.map(\.rawValue).joined(separator: ", ") }
@@ -48,7 +49,8 @@ struct DemoCommand: ParsableCommand {
         if journal, scenario == .searchHistory {
             try database.writing { hub in try SearchHistoryDemo.run(on: hub) { print($0) } }
         } else if journal {
-            try JournaledNewsDemo(path: database.displayName, hub: database.openHub(installing: [LikesProjection()])).run()
+            try JournaledNewsDemo(path: database.displayName, hub: database.openHub(installing: [LikesProjection()]))
+                .run()
         } else {
             let scenario = scenario
             try AsyncWork.wait { try await scenario.run { print($0) } }

@@ -20,14 +20,17 @@ struct ImportCommand: ParsableCommand {
 
     @OptionGroup var journal: JournalOptions
 
-    @Argument(help: ArgumentHelp("A file of JSON lines, or - for standard input.", valueName: "file"), completion: .file())
+    @Argument(
+        help: ArgumentHelp("A file of JSON lines, or - for standard input.", valueName: "file"), completion: .file())
     var file: String
 
     func run() throws {
         // Opened before the journal, so a missing input leaves no new database behind.
         let lines = try InputLines(path: file)
         let summary = try importNotices(from: lines)
-        print("imported \(CountText.grouped(summary.imported)), already present \(CountText.grouped(summary.alreadyPresent))")
+        print(
+            "imported \(CountText.grouped(summary.imported)), already present \(CountText.grouped(summary.alreadyPresent))"
+        )
     }
 
     private func importNotices(from lines: InputLines) throws -> ImportSummary {

@@ -93,9 +93,11 @@ struct Noticectl: ParsableCommand {
         var names = [configuration.commandName ?? "noticectl"]
         var command: any ParsableCommand.Type = Self.self
         for argument in arguments {
-            guard let subcommand = command.configuration.subcommands.first(where: {
-                $0.configuration.commandName == argument
-            }) else { break }
+            guard
+                let subcommand = command.configuration.subcommands.first(where: {
+                    $0.configuration.commandName == argument
+                })
+            else { break }
             names.append(argument)
             command = subcommand
         }

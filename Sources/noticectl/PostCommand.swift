@@ -25,8 +25,9 @@ struct PostCommand: ParsableCommand {
     @Option(help: "Who posts it.", transform: Sender.init(validating:))
     var sender: Sender?
 
-    @Option(help: ArgumentHelp(
-        "A JSON value, or @FILE to read it from a file (@- for standard input).", valueName: "json"))
+    @Option(
+        help: ArgumentHelp(
+            "A JSON value, or @FILE to read it from a file (@- for standard input).", valueName: "json"))
     var payload = "{}"
 
     func validate() throws {

@@ -36,8 +36,9 @@ struct RequestCommand: ParsableCommand {
     @Argument(help: "The request's name.", transform: NoticeName.init(validating:))
     var name: NoticeName
 
-    @Option(help: ArgumentHelp(
-        "A JSON value, or @FILE to read it from a file (@- for standard input).", valueName: "json"))
+    @Option(
+        help: ArgumentHelp(
+            "A JSON value, or @FILE to read it from a file (@- for standard input).", valueName: "json"))
     var payload = "{}"
 
     @Option(help: "Who asks; its own responders are not asked.", transform: Sender.init(validating:))
@@ -96,7 +97,8 @@ struct ReplyPrinter: Sendable {
         } else if reply.kind == .failure {
             let reason = (try? reply.decode([String: String].self))?["error"] ?? "no reason given"
             // From another process: quoted, on one line, when it holds control characters.
-            let oneLine = reason.unicodeScalars.contains { QuotedText.isSpelled($0, .controls) }
+            let oneLine =
+                reason.unicodeScalars.contains { QuotedText.isSpelled($0, .controls) }
                 ? QuotedText.quoted(reason, spelling: .controls) : reason
             line = "\(responder) failed: \(oneLine)"
         } else {
@@ -113,7 +115,9 @@ struct ReplyPrinter: Sendable {
             // "kind" tells the stop from the replies' notice lines; a request
             // that was never journaled (nobody to ask) has no "request".
             let requestField = request.map { #","request":"\#($0)""# } ?? ""
-            Swift.print(#"{"kind":"stop","stopReason":"\#(reason)","asked":\#(collected.asked),"replies":\#(collected.replies.count)\#(requestField)}"#)
+            Swift.print(
+                #"{"kind":"stop","stopReason":"\#(reason)","asked":\#(collected.asked),"replies":\#(collected.replies.count)\#(requestField)}"#
+            )
         } else {
             let counts = "\(collected.replies.count) of \(collected.asked) asked"
             Swift.print("\(reason): \(counts)" + (request.map { ", request \($0)" } ?? ""))

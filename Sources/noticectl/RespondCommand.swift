@@ -38,8 +38,9 @@ struct RespondCommand: ParsableCommand {
     @Option(help: "Who answers (the replies' sender); default HOST:PID.", transform: Sender.init(validating:))
     var sender: Sender?
 
-    @Option(help: ArgumentHelp(
-        "The JSON value to answer with, or @FILE to read it from a file.", valueName: "json"))
+    @Option(
+        help: ArgumentHelp(
+            "The JSON value to answer with, or @FILE to read it from a file.", valueName: "json"))
     var reply: String?
 
     @Option(help: ArgumentHelp("A shell command whose output answers each request.", valueName: "command"))
@@ -91,10 +92,13 @@ struct RespondCommand: ParsableCommand {
                 throw error
             }
         }
-        print("answering \(TextField.shown(name.rawValue)) as \(TextField.shown(sender.rawValue))")
-        try StandardOutput.check()
+        // The handlers come before the ready line: a signal sent on seeing
+        // it must stop the responder, not fall between ignoring the signal
+        // and handling it.
         let stop = DispatchSemaphore(value: 0)
         let signals = TerminationSignals.handle { stop.signal() }
+        print("answering \(TextField.shown(name.rawValue)) as \(TextField.shown(sender.rawValue))")
+        try StandardOutput.check()
         stop.wait()
         // A command answering now would hold the cancel up until it ends.
         ShellAnswer.stopRunning()

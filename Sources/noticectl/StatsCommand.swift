@@ -23,7 +23,9 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         let hub = try journal.openHub(creatingIfMissing: false)
         let statistics = try hub.journalStatistics()
-        let responders = try hub.liveResponders().sorted { ($0.name.rawValue, $0.responder.rawValue) < ($1.name.rawValue, $1.responder.rawValue) }
+        let responders = try hub.liveResponders().sorted {
+            ($0.name.rawValue, $0.responder.rawValue) < ($1.name.rawValue, $1.responder.rawValue)
+        }
         if json {
             print(try Self.json(statistics, responders))
         } else {
@@ -43,7 +45,8 @@ struct StatsCommand: ParsableCommand {
         // A server journal has no file of its own to measure.
         if let size = statistics.fileSize { lines.append("file size: \(CountText.counted(size, "byte"))") }
         lines.append("schema version: \(statistics.schemaVersion)")
-        lines.append("durable subscribers: \(statistics.subscribers.isEmpty ? "none" : "\(statistics.subscribers.count)")")
+        lines.append(
+            "durable subscribers: \(statistics.subscribers.isEmpty ? "none" : "\(statistics.subscribers.count)")")
         lines += statistics.subscribers.map { "  \($0.name): at #\($0.cursor), \(CountText.grouped($0.lag)) behind" }
         lines.append("live responders: \(responders.isEmpty ? "none" : "\(responders.count)")")
         lines += responders.map { "  \(TextField.shown($0.name.rawValue)): \(TextField.shown($0.responder.rawValue))" }
@@ -51,17 +54,18 @@ struct StatsCommand: ParsableCommand {
     }
 
     private static func json(_ statistics: JournalStatistics, _ responders: [LiveResponder]) throws -> String {
-        try OrderedJSONEncoder().encode(StatisticsJSON(
-            notices: statistics.notices,
-            byName: statistics.byName,
-            firstSeq: statistics.firstSequence,
-            lastSeq: statistics.lastSequence,
-            firstPostedAt: statistics.firstPostedAt.map(NoticeLine.timestamp),
-            lastPostedAt: statistics.lastPostedAt.map(NoticeLine.timestamp),
-            fileSize: statistics.fileSize,
-            schemaVersion: statistics.schemaVersion,
-            subscribers: statistics.subscribers,
-            responders: responders.map { ResponderJSON(name: $0.name.rawValue, responder: $0.responder.rawValue) }))
+        try OrderedJSONEncoder().encode(
+            StatisticsJSON(
+                notices: statistics.notices,
+                byName: statistics.byName,
+                firstSeq: statistics.firstSequence,
+                lastSeq: statistics.lastSequence,
+                firstPostedAt: statistics.firstPostedAt.map(NoticeLine.timestamp),
+                lastPostedAt: statistics.lastPostedAt.map(NoticeLine.timestamp),
+                fileSize: statistics.fileSize,
+                schemaVersion: statistics.schemaVersion,
+                subscribers: statistics.subscribers,
+                responders: responders.map { ResponderJSON(name: $0.name.rawValue, responder: $0.responder.rawValue) }))
     }
 }
 

@@ -44,6 +44,8 @@ struct SubscribeCommand: ParsableCommand {
         let hub = try journal.openHub(creatingIfMissing: false)
         let format = NoticeFormat(json: json)
         let stop = DispatchSemaphore(value: 0)
+        // Handled before the first notice prints: a signal sent on seeing it stops the subscriber.
+        let signals = TerminationSignals.handle { stop.signal() }
         let failure = Mutex<(any Error)?>(nil)
         let subscription = try hub.subscribeDurably(
             as: subscriber, names: name.isEmpty ? nil : Set(name),
@@ -60,7 +62,6 @@ struct SubscribeCommand: ParsableCommand {
                 stop.signal()
             }
         }
-        let signals = TerminationSignals.handle { stop.signal() }
         stop.wait()
         subscription.cancel()
         withExtendedLifetime(signals) {}

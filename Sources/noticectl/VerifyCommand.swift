@@ -4,7 +4,8 @@ import NoticeHub
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Check the journal's integrity, its rows, and that each installed projection's state is what the journal gives.",
+        abstract:
+            "Check the journal's integrity, its rows, and that each installed projection's state is what the journal gives.",
         discussion: """
             Runs the storage's integrity check (SQLite's over every page), then checks every \
             row as export does (rows edited behind NoticeHub's back that it would refuse: an id \
@@ -38,15 +39,19 @@ struct VerifyCommand: ParsableCommand {
         let malformed = try hub.journalMalformedRows(limit: Self.listedRows)
         guard malformed.count == 0 else {
             for row in malformed.listed { print(row) }
-            if malformed.count > malformed.listed.count { print("and \(malformed.count - malformed.listed.count) more") }
+            if malformed.count > malformed.listed.count {
+                print("and \(malformed.count - malformed.listed.count) more")
+            }
             let count = malformed.count
             throw CommandFailure(
                 "the journal holds \(count) malformed \(count == 1 ? "row" : "rows"), edited behind NoticeHub's back")
         }
         var differences: [String] = []
         for installed in try hub.installedProjections() {
-            guard let projection = CarriedProjections.all.first(where: { $0.schema.identity == installed.identity }) else {
-                StandardError.writeLine("note: projection \(installed.identity) not checked: this noticectl does not carry it")
+            guard let projection = CarriedProjections.all.first(where: { $0.schema.identity == installed.identity })
+            else {
+                StandardError.writeLine(
+                    "note: projection \(installed.identity) not checked: this noticectl does not carry it")
                 continue
             }
             if installed.isStale {

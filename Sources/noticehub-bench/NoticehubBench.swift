@@ -52,9 +52,10 @@ struct NoticehubBench: ParsableCommand {
         }
         if asksForPostgres && postgres == nil { throw ValidationError("the pg.* workloads need --postgres URL") }
         #if !Postgres
-        if postgres != nil {
-            throw ValidationError("this noticehub-bench was built without PostgreSQL support; build it with --traits Postgres")
-        }
+            if postgres != nil {
+                throw ValidationError(
+                    "this noticehub-bench was built without PostgreSQL support; build it with --traits Postgres")
+            }
         #endif
     }
 
@@ -64,7 +65,8 @@ struct NoticehubBench: ParsableCommand {
             quick: quick, only: only,
             directory: FileManager.default.temporaryDirectory.appendingPathComponent("noticehub-bench-\(getpid())"),
             executable: executable,
-            noticectl: URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("noticectl").path,
+            noticectl: URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("noticectl")
+                .path,
             postgres: postgres)
         let results = Mutex<[BenchResult]>([])
         let printJSON = json

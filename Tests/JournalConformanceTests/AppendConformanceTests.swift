@@ -22,7 +22,8 @@ struct AppendConformanceTests {
             let delivered = Collected<Int64>()
             let token = hub.observe(nil) { delivered.append($0.sequence ?? -1) }
             for index in 0..<50 {
-                posted.append(try hub.post("plane.moved", sender: "BA706", payload: Move(plane: "BA706", distance: index)))
+                posted.append(
+                    try hub.post("plane.moved", sender: "BA706", payload: Move(plane: "BA706", distance: index)))
             }
             posted.append(try hub.post("plane.landed"))
             #expect(delivered.elements == Array(1...51), "delivery sees the journal's sequence numbers")
@@ -71,7 +72,9 @@ struct AppendConformanceTests {
         }
         #expect(stoppedEarly == [1, 2, 3, 4])
         var none = 0
-        try hub.readJournal(JournalQuery(limit: 0)) { _ in none += 1; return true }
+        try hub.readJournal(JournalQuery(limit: 0)) { _ in
+            none += 1; return true
+        }
         #expect(none == 0)
     }
 
@@ -83,7 +86,9 @@ struct AppendConformanceTests {
         for index in 0..<1_300 { try hub.post("n", payload: index) }
         try hub.flush()
         var values: [Int] = []
-        try hub.readJournal(JournalQuery()) { values.append(try $0.decode(Int.self)); return true }
+        try hub.readJournal(JournalQuery()) {
+            values.append(try $0.decode(Int.self)); return true
+        }
         #expect(values == Array(0..<1_300))
     }
 
@@ -180,11 +185,15 @@ struct AppendConformanceTests {
         let payload = #"{"text":"it's \"quoted\" $1 ? \u00e9 \ud83d\ude00","n":[1,2.5,-3e7,null,true]}"#
         let posted = try hub.post(name, sender: try Sender(validating: "O'Brien \"?\""), json: payload)
         var stored: [Notice] = []
-        try place.hub().readJournal(JournalQuery()) { stored.append($0); return true }
+        try place.hub().readJournal(JournalQuery()) {
+            stored.append($0); return true
+        }
         #expect(stored.map(\.name) == [name])
         #expect(stored.first?.sender?.rawValue == "O'Brien \"?\"")
         #expect(try stored.first?.payloadJSON() == posted.payloadJSON(), "the payload's text comes back byte for byte")
-        #expect(try stored.first?.decode([String: JSONValueProbe].self)["text"] == .text("it's \"quoted\" $1 ? \u{e9} \u{1F600}"))
+        #expect(
+            try stored.first?.decode([String: JSONValueProbe].self)["text"]
+                == .text("it's \"quoted\" $1 ? \u{e9} \u{1F600}"))
     }
 }
 

@@ -24,15 +24,15 @@ struct Backend: Sendable, CustomTestStringConvertible {
         let url = environment["NOTICEHUB_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
         let required = environment["NOTICEHUB_REQUIRE_POSTGRES"] == "1"
         #if Postgres
-        if let url {
-            backends.append(postgres(url))
-        } else if required {
-            backends.append(unavailable("NOTICEHUB_TEST_POSTGRES_URL is not set; run scripts/pg-test-server start"))
-        }
+            if let url {
+                backends.append(postgres(url))
+            } else if required {
+                backends.append(unavailable("NOTICEHUB_TEST_POSTGRES_URL is not set; run scripts/pg-test-server start"))
+            }
         #else
-        if required {
-            backends.append(unavailable("this build lacks the Postgres trait; test with --traits Postgres"))
-        }
+            if required {
+                backends.append(unavailable("this build lacks the Postgres trait; test with --traits Postgres"))
+            }
         #endif
         return backends
     }()
@@ -51,28 +51,29 @@ struct Backend: Sendable, CustomTestStringConvertible {
     }
 
     #if Postgres
-    /// Each place is a schema of its own, dropped when the place goes.
-    static func postgres(_ base: String) -> Backend {
-        Backend(name: "PostgreSQL") {
-            var url = try PostgresURL(base)
-            url.schema = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased()
-            let place = url
-            let schema = SchemaDropper(try PostgresSession(PostgresSettings(url: place)), place.schema!)
-            return JournalPlace(location: place.description, keeping: schema) {
-                try PostgresJournal(url: place, creatingIfMissing: $0)
-            } runSQL: { sql in
-                try schema.run(sql)
-            } endResponder: { claim in
-                // As an administrator would, or the server when the holder's process dies.
-                try schema.run("""
-                    SELECT pg_terminate_backend(pid) FROM pg_locks
-                    WHERE locktype = 'advisory' AND objsubid = 1 AND granted
-                      AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-                      AND ((classid::bigint << 32) | objid::bigint) = \((claim as! PostgresResponderClaim).key)
-                    """)
+        /// Each place is a schema of its own, dropped when the place goes.
+        static func postgres(_ base: String) -> Backend {
+            Backend(name: "PostgreSQL") {
+                var url = try PostgresURL(base)
+                url.schema = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased()
+                let place = url
+                let schema = SchemaDropper(try PostgresSession(PostgresSettings(url: place)), place.schema!)
+                return JournalPlace(location: place.description, keeping: schema) {
+                    try PostgresJournal(url: place, creatingIfMissing: $0)
+                } runSQL: { sql in
+                    try schema.run(sql)
+                } endResponder: { claim in
+                    // As an administrator would, or the server when the holder's process dies.
+                    try schema.run(
+                        """
+                        SELECT pg_terminate_backend(pid) FROM pg_locks
+                        WHERE locktype = 'advisory' AND objsubid = 1 AND granted
+                          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                          AND ((classid::bigint << 32) | objid::bigint) = \((claim as! PostgresResponderClaim).key)
+                        """)
+                }
             }
         }
-    }
     #endif
 
     static func unavailable(_ reason: String) -> Backend {
@@ -84,29 +85,30 @@ struct Backend: Sendable, CustomTestStringConvertible {
 }
 
 #if Postgres
-/// A test's schema: SQL run in it behind NoticeHub's back, and dropped when
-/// the test is done with it.
-final class SchemaDropper: @unchecked Sendable {
-    private let session: PostgresSession
-    private let schema: String
-    private let lock = NSLock()
+    /// A test's schema: SQL run in it behind NoticeHub's back, and dropped when
+    /// the test is done with it.
+    final class SchemaDropper: @unchecked Sendable {
+        private let session: PostgresSession
+        private let schema: String
+        private let lock = NSLock()
 
-    init(_ session: PostgresSession, _ schema: String) {
-        self.session = session
-        self.schema = schema
-    }
+        init(_ session: PostgresSession, _ schema: String) {
+            self.session = session
+            self.schema = schema
+        }
 
-    func run(_ sql: String) throws {
-        try lock.withLock {
-            _ = try session.script("CREATE SCHEMA IF NOT EXISTS \"\(schema)\"; SET search_path TO \"\(schema)\"; \(sql)")
+        func run(_ sql: String) throws {
+            try lock.withLock {
+                _ = try session.script(
+                    "CREATE SCHEMA IF NOT EXISTS \"\(schema)\"; SET search_path TO \"\(schema)\"; \(sql)")
+            }
+        }
+
+        deinit {
+            _ = try? session.script("DROP SCHEMA IF EXISTS \"\(schema)\" CASCADE")
+            session.close()
         }
     }
-
-    deinit {
-        _ = try? session.script("DROP SCHEMA IF EXISTS \"\(schema)\" CASCADE")
-        session.close()
-    }
-}
 #endif
 
 /// Where one test's journal lives; ``open(creatingIfMissing:)`` gives a new

@@ -35,12 +35,16 @@ struct ConversationConformanceTests {
             cause = notice.cause
         }
 
-        var description: String { "\(id) \(kind) in \(conversation?.description ?? "-") after \(cause?.description ?? "-")" }
+        var description: String {
+            "\(id) \(kind) in \(conversation?.description ?? "-") after \(cause?.description ?? "-")"
+        }
     }
 
     static func read(_ place: JournalPlace, _ query: JournalQuery = JournalQuery()) throws -> [Notice] {
         var notices: [Notice] = []
-        try place.open().connect(durability: .always).read(query) { notices.append($0); return true }
+        try place.open().connect(durability: .always).read(query) {
+            notices.append($0); return true
+        }
         return notices
     }
 
@@ -66,12 +70,17 @@ struct ConversationConformanceTests {
     func aBatchKeepsEachNoticesKindConversationAndCause(backend: Backend, durability: Durability) throws {
         let place = try backend.makePlace()
         let exchange = Self.exchange()
-        let records = (exchange + [exchange[1]]).map { JournalRecord(notice: $0, payloadJSON: (try? $0.payloadJSON()) ?? "{}") }
+        let records = (exchange + [exchange[1]]).map {
+            JournalRecord(notice: $0, payloadJSON: (try? $0.payloadJSON()) ?? "{}")
+        }
         let connection = try place.open().connect(durability: durability)
         try connection.beginAppending()
         let outcomes = connection.appendBatch(records) { _ in [] }
         try connection.commitAppending()
-        #expect(try outcomes.map { try $0.get() } == [.appended(1), .appended(2), .appended(3), .appended(4), .appended(5), .duplicate(2)])
+        #expect(
+            try outcomes.map { try $0.get() } == [
+                .appended(1), .appended(2), .appended(3), .appended(4), .appended(5), .duplicate(2),
+            ])
         let stored = try Self.read(place)
         #expect(stored.map(Links.init) == exchange.map(Links.init))
         #expect(try stored.map { try $0.payloadJSON() } == exchange.map { try $0.payloadJSON() })
@@ -124,13 +133,18 @@ struct ConversationConformanceTests {
     func aKindNoNoticeHasIsRefused(backend: Backend) throws {
         let place = try backend.makePlace()
         _ = try place.hub().post(Self.exchange()[0])
-        try place.runSQL(backend.name == "SQLite"
-            ? "PRAGMA ignore_check_constraints = ON; UPDATE notices SET kind = 'bogus' WHERE seq = 1"
-            : "ALTER TABLE notices DROP CONSTRAINT notices_kind_check; UPDATE notices SET kind = 'bogus' WHERE seq = 1")
+        try place.runSQL(
+            backend.name == "SQLite"
+                ? "PRAGMA ignore_check_constraints = ON; UPDATE notices SET kind = 'bogus' WHERE seq = 1"
+                : "ALTER TABLE notices DROP CONSTRAINT notices_kind_check; UPDATE notices SET kind = 'bogus' WHERE seq = 1"
+        )
         for checksRows in [false, true] {
             var query = JournalQuery()
             query.checksRows = checksRows
-            #expect(throws: JournalError.malformedRow(sequence: 1, problem: #"kind "bogus" is not request, reply or failure"#)) {
+            #expect(
+                throws: JournalError.malformedRow(
+                    sequence: 1, problem: #"kind "bogus" is not request, reply or failure"#)
+            ) {
                 try Self.read(place, query)
             }
         }

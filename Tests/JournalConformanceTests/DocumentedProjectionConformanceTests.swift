@@ -9,16 +9,19 @@ struct DocumentedProjectionConformanceTests {
         let schema = ProjectionSchema(
             identity: "clicks", version: 1, tables: ["clicks"],
             migrations: [
-                ProjectionMigration(1, "clicks", sql: """
-                    CREATE TABLE clicks (page TEXT PRIMARY KEY, count INTEGER NOT NULL)
-                    """)
+                ProjectionMigration(
+                    1, "clicks",
+                    sql: """
+                        CREATE TABLE clicks (page TEXT PRIMARY KEY, count INTEGER NOT NULL)
+                        """)
             ])
         let names: Set<NoticeName> = ["page.clicked"]
 
         func apply(_ notice: Notice, to store: any ProjectionStore) throws {
             let page = try notice.decode(String.self)
-            try store.upsert(into: "clicks", values: ["page": .text(page), "count": 1],
-                             conflictKey: ["page"], adding: ["count"])
+            try store.upsert(
+                into: "clicks", values: ["page": .text(page), "count": 1],
+                conflictKey: ["page"], adding: ["count"])
         }
     }
 
@@ -43,7 +46,11 @@ struct DocumentedProjectionConformanceTests {
         struct Members: Projection {
             let schema = ProjectionSchema(
                 identity: "members", tables: ["members"],
-                migrations: [ProjectionMigration(1, "members", sql: "CREATE TABLE members (team INTEGER, \"user\" TEXT, PRIMARY KEY (team, \"user\"))")])
+                migrations: [
+                    ProjectionMigration(
+                        1, "members",
+                        sql: "CREATE TABLE members (team INTEGER, \"user\" TEXT, PRIMARY KEY (team, \"user\"))")
+                ])
             let names: Set<NoticeName> = ["team.joined"]
             func apply(_ notice: Notice, to store: any ProjectionStore) throws {
                 let user = try notice.decode(String.self)
@@ -67,7 +74,8 @@ struct DocumentedProjectionConformanceTests {
             .deletingLastPathComponent()
         let source = try String(
             contentsOf: root.appendingPathComponent("Sources/NoticeHub/Projections/Projection.swift"), encoding: .utf8)
-        let sample = source.components(separatedBy: "/// ```swift\n").dropFirst().first?
+        let sample =
+            source.components(separatedBy: "/// ```swift\n").dropFirst().first?
             .components(separatedBy: "/// ```").first ?? ""
         let here = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         func normalized(_ text: String) -> String {

@@ -9,11 +9,14 @@ struct ExportImportConformanceTests {
     func exportsOfOneBackendImportIntoAnother(from source: Backend, into target: Backend) throws {
         let sourcePlace = try source.makePlace()
         let hub = try sourcePlace.hub()
-        try hub.post("news.liked", sender: "feed", json: #"{"newsID":1,"user":"al\"ice","nested":{"z":1,"a":[true,null]}}"#)
+        try hub.post(
+            "news.liked", sender: "feed", json: #"{"newsID":1,"user":"al\"ice","nested":{"z":1,"a":[true,null]}}"#)
         try hub.post("plain")
         try hub.post("big.number", json: "123456789012345678901234567890")
         var lines: [String] = []
-        try hub.readJournal(JournalQuery()) { lines.append(try NoticeLine.encode($0)); return true }
+        try hub.readJournal(JournalQuery()) {
+            lines.append(try NoticeLine.encode($0)); return true
+        }
 
         let targetPlace = try target.makePlace()
         let imported = try targetPlace.hub()
@@ -22,7 +25,9 @@ struct ExportImportConformanceTests {
         var again: [String] = []
         var query = JournalQuery()
         query.checksRows = true
-        try targetPlace.hub().readJournal(query) { again.append(try NoticeLine.encode($0)); return true }
+        try targetPlace.hub().readJournal(query) {
+            again.append(try NoticeLine.encode($0)); return true
+        }
         #expect(again == lines)
     }
 
@@ -34,7 +39,9 @@ struct ExportImportConformanceTests {
         let exchange = ConversationConformanceTests.exchange()
         for notice in exchange { _ = try hub.post(notice) }
         var lines: [String] = []
-        try hub.readJournal(JournalQuery()) { lines.append(try NoticeLine.encode($0)); return true }
+        try hub.readJournal(JournalQuery()) {
+            lines.append(try NoticeLine.encode($0)); return true
+        }
         #expect(lines.count == exchange.count, "an export reads every kind")
 
         let targetPlace = try target.makePlace()

@@ -78,7 +78,9 @@ struct FollowConformanceTests {
         let running = try hub.subscribeDurably(as: "indexer") { _ in }
         for asking in [hub, other] {
             let started = ContinuousClock.now
-            #expect(throws: JournalError.subscriberBusy("indexer")) { try asking.subscribeDurably(as: "indexer") { _ in } }
+            #expect(throws: JournalError.subscriberBusy("indexer")) {
+                try asking.subscribeDurably(as: "indexer") { _ in }
+            }
             #expect(started.duration(to: .now) < .milliseconds(500), "refused at once, not after a wait")
         }
         let mailer = try other.subscribeDurably(as: "mailer") { _ in }

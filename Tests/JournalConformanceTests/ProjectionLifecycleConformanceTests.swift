@@ -17,15 +17,20 @@ struct ProjectionLifecycleConformanceTests {
 
         var schema: ProjectionSchema {
             var migrations = [
-                ProjectionMigration(1, "clicks", sql: "CREATE TABLE clicks (page TEXT PRIMARY KEY, count INTEGER NOT NULL)")
+                ProjectionMigration(
+                    1, "clicks", sql: "CREATE TABLE clicks (page TEXT PRIMARY KEY, count INTEGER NOT NULL)")
             ]
             if withSecondMigration {
-                migrations.append(ProjectionMigration(2, "note", [
-                    .sqlite: "ALTER TABLE clicks ADD COLUMN note TEXT",
-                    .postgresql: "ALTER TABLE clicks ADD COLUMN note text",
-                ]))
+                migrations.append(
+                    ProjectionMigration(
+                        2, "note",
+                        [
+                            .sqlite: "ALTER TABLE clicks ADD COLUMN note TEXT",
+                            .postgresql: "ALTER TABLE clicks ADD COLUMN note text",
+                        ]))
             }
-            return ProjectionSchema(identity: "test.clicks", version: version, tables: ["clicks"], migrations: migrations)
+            return ProjectionSchema(
+                identity: "test.clicks", version: version, tables: ["clicks"], migrations: migrations)
         }
 
         let names: Set<NoticeName> = ["page.clicked"]
@@ -49,7 +54,8 @@ struct ProjectionLifecycleConformanceTests {
 
     static func tables(_ hub: NoticeHub) throws -> [String] {
         try hub.readState { store in
-            let sql = store.dialect == .sqlite
+            let sql =
+                store.dialect == .sqlite
                 ? "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
                 : "SELECT table_name::text FROM information_schema.tables WHERE table_schema = current_schema() "
                     + "ORDER BY table_name"
@@ -64,7 +70,8 @@ struct ProjectionLifecycleConformanceTests {
         let place = try backend.makePlace()
         let plain = try place.hub()
         let journalTables = try Self.tables(plain)
-        #expect(!journalTables.contains("news") && !journalTables.contains("likes") && !journalTables.contains("profiles"))
+        #expect(
+            !journalTables.contains("news") && !journalTables.contains("likes") && !journalTables.contains("profiles"))
         #expect(journalTables.contains("notices") && journalTables.contains("projections"))
         #expect(try plain.installedProjections() == [])
 
@@ -96,7 +103,9 @@ struct ProjectionLifecycleConformanceTests {
         #expect(rebuilt.last?.replayed == 3 && rebuilt.last?.fraction == 1)
         let installed = try upgraded.installedProjections().first
         #expect(installed?.version == 2 && installed?.schemaVersion == 2 && installed?.currentThrough == 4)
-        let withoutNote = try upgraded.readState { try $0.integer("SELECT count(*) FROM clicks WHERE note IS NULL", []) }
+        let withoutNote = try upgraded.readState {
+            try $0.integer("SELECT count(*) FROM clicks WHERE note IS NULL", [])
+        }
         #expect(withoutNote == 2, "migration 2 added the column")
         #expect(try upgraded.projectionDifferences(Clicks(version: 2, withSecondMigration: true)) == [])
 
@@ -154,7 +163,8 @@ struct ProjectionLifecycleConformanceTests {
         let hub = try place.hub(projections: [Clicks()])
         try hub.post("page.clicked", payload: "home")
         try hub.close()
-        try place.runSQL("""
+        try place.runSQL(
+            """
             INSERT INTO notices (seq, id, name, sender, payload, posted_at)
             VALUES (2, '3f1c1d7e-8f1a-4b6e-9a55-0d1f6c2b7a11', 'page.clicked', NULL, '"home"', 0)
             """)
@@ -178,7 +188,8 @@ struct ProjectionLifecycleConformanceTests {
         #expect {
             try place.hub(projections: [Clicks(version: 2)])
         } throws: { error in
-            "\(error)" == "projection \"test.clicks\": the journal holds version 3, newer than version 2 which this hub carries"
+            "\(error)"
+                == "projection \"test.clicks\": the journal holds version 3, newer than version 2 which this hub carries"
         }
         #expect(try Self.counts(newer) == ["home": 3])
     }
@@ -193,8 +204,9 @@ struct ProjectionLifecycleConformanceTests {
             func apply(_ notice: Notice, to store: any ProjectionStore) throws {}
         }
         let place = try backend.makePlace()
-        #expect(throws: JournalError.projectionUnusable(
-            projection: "test.misnumbered", problem: "migration \"t\" is numbered 2, where 1 comes next")
+        #expect(
+            throws: JournalError.projectionUnusable(
+                projection: "test.misnumbered", problem: "migration \"t\" is numbered 2, where 1 comes next")
         ) {
             try place.hub(projections: [Misnumbered()])
         }

@@ -11,8 +11,10 @@ struct RequestConformanceTests {
     @Test(arguments: Backend.all)
     func respondersOnOtherJournalsAnswerAndTheConversationIsStored(backend: Backend) async throws {
         let place = try backend.makePlace()
-        let (north, south, asker) = (try NoticeHub(journal: place.open()), try NoticeHub(journal: place.open()),
-                                     try NoticeHub(journal: place.open()))
+        let (north, south, asker) = (
+            try NoticeHub(journal: place.open()), try NoticeHub(journal: place.open()),
+            try NoticeHub(journal: place.open())
+        )
         let nobody = try await asker.collectAcrossProcesses(
             "sum.ask", payload: Question(n: 1), from: "asker", as: Int.self, timeout: .seconds(30))
         #expect(nobody.stopReason == .noResponders && nobody.request == nil)
@@ -24,7 +26,9 @@ struct RequestConformanceTests {
         #expect(Set(answer.values) == [41, 42])
         let request = try #require(answer.request)
         var conversation: [Notice] = []
-        try asker.readJournal(JournalQuery(conversation: request.id)) { conversation.append($0); return true }
+        try asker.readJournal(JournalQuery(conversation: request.id)) {
+            conversation.append($0); return true
+        }
         #expect(conversation.map(\.kind) == [.request, .reply, .reply])
         #expect(conversation.dropFirst().allSatisfy { $0.cause == request.id && $0.conversation == request.id })
         first.cancel()

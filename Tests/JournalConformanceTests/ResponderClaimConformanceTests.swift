@@ -18,7 +18,8 @@ struct ResponderClaimConformanceTests {
         let carol = try journal.claimResponder("carol", answering: "stock.ask")
 
         let live = try journal.liveResponders()
-        #expect(Set(live.map { "\($0.responder) \($0.name)" }) == ["alice price.ask", "bob price.ask", "carol stock.ask"])
+        #expect(
+            Set(live.map { "\($0.responder) \($0.name)" }) == ["alice price.ask", "bob price.ask", "carol stock.ask"])
         #expect(Set(live.map(\.key)).count == 3 && live.allSatisfy { $0.key > 0 })
         #expect(try other.liveResponders() == live)
         #expect(alice.isHeld && bob.isHeld && carol.isHeld)

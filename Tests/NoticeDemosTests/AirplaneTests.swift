@@ -20,12 +20,18 @@ struct AirplaneTests {
     /// Listing 21-7's script on a given airspace.
     static func script(_ airspace: Airspace, _ printed: Printed) throws {
         let output: DemoOutput = { printed($0) }
-        let british = Airplane(name: "BA706", initialPosition: .init(distanceFromRunway: 11, height: 21_000), airspace: airspace, output: output)
-        let american = Airplane(name: "AA101", initialPosition: .init(distanceFromRunway: 12, height: 22_000), airspace: airspace, output: output)
+        let british = Airplane(
+            name: "BA706", initialPosition: .init(distanceFromRunway: 11, height: 21_000), airspace: airspace,
+            output: output)
+        let american = Airplane(
+            name: "AA101", initialPosition: .init(distanceFromRunway: 12, height: 22_000), airspace: airspace,
+            output: output)
         british.changePosition(.init(distanceFromRunway: 8, height: 10_000))
         british.changePosition(.init(distanceFromRunway: 2, height: 5_000))
         british.changePosition(.init(distanceFromRunway: 1, height: 1_000))
-        let cathay = Airplane(name: "CX200", initialPosition: .init(distanceFromRunway: 13, height: 22_000), airspace: airspace, output: output)
+        let cathay = Airplane(
+            name: "CX200", initialPosition: .init(distanceFromRunway: 13, height: 22_000), airspace: airspace,
+            output: output)
         british.land()
         cathay.changePosition(.init(distanceFromRunway: 12, height: 22_000))
         withExtendedLifetime(american) {}
@@ -33,11 +39,15 @@ struct AirplaneTests {
 
     @Test func landingLeavesTheAirspace() {
         let airspace = Airspace()
-        let plane = Airplane(name: "BA706", initialPosition: .init(distanceFromRunway: 5, height: 5_000), airspace: airspace, output: { _ in })
+        let plane = Airplane(
+            name: "BA706", initialPosition: .init(distanceFromRunway: 5, height: 5_000), airspace: airspace,
+            output: { _ in })
         #expect(airspace.hub.responderCount == 1)
         plane.land()
         #expect(airspace.hub.responderCount == 0)
-        let other = Airplane(name: "AA101", initialPosition: .init(distanceFromRunway: 9, height: 9_000), airspace: airspace, output: { _ in })
+        let other = Airplane(
+            name: "AA101", initialPosition: .init(distanceFromRunway: 9, height: 9_000), airspace: airspace,
+            output: { _ in })
         #expect(other.changePosition(.init(distanceFromRunway: 0, height: 0)), "the landed plane is not asked")
     }
 
@@ -45,9 +55,10 @@ struct AirplaneTests {
         let airspace = Airspace()
         let printed = Printed()
         let planes = (0..<16).map { index in
-            Airplane(name: Sender(stringLiteral: "P\(index)"),
-                     initialPosition: .init(distanceFromRunway: 1_000 + index, height: 30_000),
-                     airspace: airspace, output: { printed($0) })
+            Airplane(
+                name: Sender(stringLiteral: "P\(index)"),
+                initialPosition: .init(distanceFromRunway: 1_000 + index, height: 30_000),
+                airspace: airspace, output: { printed($0) })
         }
         let group = DispatchGroup()
         for (index, plane) in planes.enumerated() {
@@ -68,8 +79,12 @@ struct AirplaneTests {
         #expect(airspace.hub.responderCount == 0)
 
         // And the check still bites under concurrency: two planes, one lane.
-        let a = Airplane(name: "A", initialPosition: .init(distanceFromRunway: 7, height: 7_000), airspace: airspace, output: { _ in })
-        let b = Airplane(name: "B", initialPosition: .init(distanceFromRunway: 9, height: 9_000), airspace: airspace, output: { _ in })
+        let a = Airplane(
+            name: "A", initialPosition: .init(distanceFromRunway: 7, height: 7_000), airspace: airspace,
+            output: { _ in })
+        let b = Airplane(
+            name: "B", initialPosition: .init(distanceFromRunway: 9, height: 9_000), airspace: airspace,
+            output: { _ in })
         #expect(!b.changePosition(.init(distanceFromRunway: 7, height: 7_500)))
         withExtendedLifetime(a) {}
     }

@@ -68,7 +68,8 @@ struct DatePlannerTests {
         #expect(planner.plan == nil)
         for (index, category) in VenueCategory.allCases.enumerated() {
             let search = planner.search(category)
-            #expect(search.selected == nil && search.limit == SearchColleague.defaultLimit && search.order == .bestMatched)
+            #expect(
+                search.selected == nil && search.limit == SearchColleague.defaultLimit && search.order == .bestMatched)
             #expect(search.results == before[index])
         }
     }

@@ -33,34 +33,41 @@ struct PeerMediatorTests {
 
     @Test func theCommandMediatorCollectsEveryOtherPeersResult() throws {
         let hub = NoticeHub()
-        let planes = [Plane("BA706", .init(distance: 11, height: 21_000)),
-                      Plane("AA101", .init(distance: 12, height: 22_000)),
-                      Plane("CX200", .init(distance: 13, height: 22_000))]
+        let planes = [
+            Plane("BA706", .init(distance: 11, height: 21_000)),
+            Plane("AA101", .init(distance: 12, height: 22_000)),
+            Plane("CX200", .init(distance: 13, height: 22_000)),
+        ]
         for plane in planes {
             hub.respond(to: "command", as: plane.name, owner: plane) { plane, notice in
                 try notice.value(as: Command.self).run(plane)
             }
         }
         let target = Position(distance: 12, height: 22_000)
-        let results = try hub.request("command", payload: Command { $0.isTooClose(to: target) }, from: "CX200", as: Bool.self)
+        let results = try hub.request(
+            "command", payload: Command { $0.isTooClose(to: target) }, from: "CX200", as: Bool.self)
         #expect(results.map(\.responder) == ["BA706", "AA101"])
         #expect(results.map(\.value) == [false, true])
     }
 
     @Test func theMessageMediatorCollectsEveryOtherPeersResult() throws {
         let hub = NoticeHub()
-        let planes = [Plane("BA706", .init(distance: 1, height: 1_000)),
-                      Plane("AA101", .init(distance: 12, height: 22_000)),
-                      Plane("CX200", .init(distance: 13, height: 22_000))]
+        let planes = [
+            Plane("BA706", .init(distance: 1, height: 1_000)),
+            Plane("AA101", .init(distance: 12, height: 22_000)),
+            Plane("CX200", .init(distance: 13, height: 22_000)),
+        ]
         for plane in planes {
             // One handler per message type; peers of different types could answer too.
             hub.respond(to: "changePos", as: plane.name, owner: plane) { plane, notice in
                 plane.isTooClose(to: try notice.value(as: Position.self))
             }
         }
-        let safe = try hub.request("changePos", payload: Position(distance: 5, height: 5_000), from: "BA706", as: Bool.self)
+        let safe = try hub.request(
+            "changePos", payload: Position(distance: 5, height: 5_000), from: "BA706", as: Bool.self)
         #expect(safe.count == 2 && safe.allSatisfy { $0.value == false })
-        let unsafe = try hub.request("changePos", payload: Position(distance: 13, height: 22_500), from: "AA101", as: Bool.self)
+        let unsafe = try hub.request(
+            "changePos", payload: Position(distance: 13, height: 22_500), from: "AA101", as: Bool.self)
         #expect(unsafe.map(\.value) == [false, true])
         #expect(try hub.request("unknown", payload: 0, from: "BA706", as: Bool.self).isEmpty)
     }

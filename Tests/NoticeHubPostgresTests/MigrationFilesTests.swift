@@ -17,7 +17,8 @@ struct MigrationFilesTests {
         for (file, migration) in zip(files, PostgresSchema.embedded) {
             let text = try String(contentsOf: Self.folder.appendingPathComponent(file), encoding: .utf8)
             #expect(file == String(format: "%04d_%@.sql", migration.version, migration.name))
-            #expect(text == migration.sql + "\n", "\(file) differs from the embedded copy: run scripts/embed-migrations")
+            #expect(
+                text == migration.sql + "\n", "\(file) differs from the embedded copy: run scripts/embed-migrations")
         }
         // Version 2 made the news example's tables, which its projection owns now:
         // its number is never used again, so journals that ran it stay consistent.

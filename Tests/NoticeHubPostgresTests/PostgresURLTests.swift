@@ -5,7 +5,8 @@ import Testing
 /// password from the environment when the URL has none, and never shown.
 struct PostgresURLTests {
     @Test func everyPartIsRead() throws {
-        let url = try PostgresURL("postgresql://app%40x:p%3Ass@db.internal:6543/news%20db?schema=notices&notify=off", environment: [:])
+        let url = try PostgresURL(
+            "postgresql://app%40x:p%3Ass@db.internal:6543/news%20db?schema=notices&notify=off", environment: [:])
         #expect(url.user == "app@x" && url.password == "p:ss")
         #expect(url.host == "db.internal" && url.port == 6543 && url.database == "news db")
         #expect(url.schema == "notices" && !url.notifications)
@@ -17,7 +18,8 @@ struct PostgresURLTests {
         #expect(url.host == "::1" && url.port == 5432 && url.password == "secret")
         #expect(url.schema == nil && url.notifications)
         #expect(url.description == "postgres://app@[::1]:5432/app")
-        #expect(try PostgresURL("postgres://app:inline@h/app", environment: ["PGPASSWORD": "other"]).password == "inline")
+        #expect(
+            try PostgresURL("postgres://app:inline@h/app", environment: ["PGPASSWORD": "other"]).password == "inline")
     }
 
     @Test(arguments: [
@@ -28,7 +30,10 @@ struct PostgresURLTests {
         ("postgres://app:pw@h:0/app", "the port must be a number from 1 to 65535"),
         ("postgres://app:pw@h/app?schema=", "schema must be 1 to 63 bytes without double quotes"),
         ("postgres://app:pw@h/app?notify=maybe", "notify must be on or off"),
-        ("postgres://app:pw@h/app?colour=red", "unknown URL parameter colour (known: schema, notify, application_name, sslmode)"),
+        (
+            "postgres://app:pw@h/app?colour=red",
+            "unknown URL parameter colour (known: schema, notify, application_name, sslmode)"
+        ),
     ])
     func aBadURLSaysWhatIsWrongWithoutThePassword(text: String, reason: String) {
         #expect(throws: PostgresURLError(reason)) { try PostgresURL(text, environment: [:]) }

@@ -12,23 +12,27 @@ struct SQLScriptTests {
             CREATE FUNCTION f() RETURNS int LANGUAGE plpgsql AS $body$ BEGIN RETURN 1; END $body$;
             SELECT $$;$$;
             """
-        #expect(SQLScript.statements(script).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } == [
-            "-- a comment; not a statement\nCREATE TABLE \"a;b\" (x text DEFAULT 'c;d')",
-            "CREATE FUNCTION f() RETURNS int LANGUAGE plpgsql AS $body$ BEGIN RETURN 1; END $body$",
-            "SELECT $$;$$",
-        ])
+        #expect(
+            SQLScript.statements(script).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } == [
+                "-- a comment; not a statement\nCREATE TABLE \"a;b\" (x text DEFAULT 'c;d')",
+                "CREATE FUNCTION f() RETURNS int LANGUAGE plpgsql AS $body$ BEGIN RETURN 1; END $body$",
+                "SELECT $$;$$",
+            ])
     }
 
     @Test func placeholdersAreNumberedOutsideQuotesAndComments() {
-        #expect(SQLScript.numberingPlaceholders(
-            "SELECT '?', \"?\" FROM t WHERE a = ? AND b = ? -- ?\nAND c = ?")
-            == "SELECT '?', \"?\" FROM t WHERE a = $1 AND b = $2 -- ?\nAND c = $3")
+        #expect(
+            SQLScript.numberingPlaceholders(
+                "SELECT '?', \"?\" FROM t WHERE a = ? AND b = ? -- ?\nAND c = ?")
+                == "SELECT '?', \"?\" FROM t WHERE a = $1 AND b = $2 -- ?\nAND c = $3")
     }
 
     @Test func theMigrationsSplitIntoTheirStatements() {
         let statements = PostgresSchema.embedded.flatMap { SQLScript.statements($0.sql) }
         #expect(statements.contains { $0.contains("CREATE FUNCTION noticehub_append") && $0.contains("END\n$$") })
         #expect(statements.count == 14, "6 in 0001_journal, 5 in 0003_conversations, 3 in 0004_projections")
-        #expect(statements.last?.contains("kinds text[], conversations uuid[], causes uuid[], expected_generation bigint") == true)
+        #expect(
+            statements.last?.contains("kinds text[], conversations uuid[], causes uuid[], expected_generation bigint")
+                == true)
     }
 }

@@ -1,141 +1,143 @@
 #if Postgres
-import Foundation
-import Logging
-@testable import NoticeHub
-@testable import NoticeHubPostgres
-import Synchronization
-import Testing
-import TestSupport
+    import Foundation
+    import Logging
+    @testable import NoticeHub
+    @testable import NoticeHubPostgres
+    import Synchronization
+    import Testing
+    import TestSupport
 
-/// What a follower and a durable subscriber do when the server ends their
-/// sessions (`pg_terminate_backend`, as a restart or an administrator
-/// would): the follower connects again and goes on without a gap, the
-/// subscriber stops with a lost claim; both are logged at warning level.
-struct SessionLossTests {
-    @Test(arguments: PostgresTestServer.available)
-    func aFollowerWhoseSessionEndsConnectsAgainAndMissesNothing(server: PostgresTestServer) throws {
-        let place = try Place(server.url)
-        let follower = try NoticeHub(journal: PostgresJournal(url: place.url, logger: place.logger))
-        let poster = try NoticeHub(journal: PostgresJournal(url: place.url))
-        let seen = Lines()
-        let token = follower.observe(nil) { seen.append("\($0.sequence!)") }
-        let following = try follower.follow(pollInterval: .milliseconds(20))
-        try poster.post("before")
-        try place.waitUntil { seen.all == ["1"] }
-        try place.terminateSessions()
-        // As a restart takes its time, so the clients see the sessions end.
-        Thread.sleep(forTimeInterval: 0.2)
-        for _ in 0..<3 { try poster.post("after") }
-        try place.waitUntil { seen.all.count == 4 }
-        #expect(seen.all == ["1", "2", "3", "4"])
-        #expect(place.warnings.all.contains("reconnected to the journal"))
-        following.cancel()
-        withExtendedLifetime(token) {}
-    }
-
-    @Test(arguments: PostgresTestServer.available)
-    func aSubscriberWhoseClaimSessionEndsStopsAndSaysSo(server: PostgresTestServer) throws {
-        let place = try Place(server.url)
-        let hub = try NoticeHub(journal: PostgresJournal(url: place.url, logger: place.logger))
-        try hub.post("first")
-        let seen = Lines(), failures = Lines()
-        let subscription = try hub.subscribeDurably(
-            as: "indexer", pollInterval: .milliseconds(20), onFailure: { failures.append("\($0)") }
-        ) { seen.append("\($0.sequence!)") }
-        try place.waitUntil { seen.all == ["1"] }
-        try place.terminateSessions()
-        try place.waitUntil { !failures.all.isEmpty }
-        #expect(failures.all == [JournalError.claimLost("indexer").description])
-        #expect(place.warnings.all.contains("a durable subscriber lost its claim"))
-        // The name is free for a successor, which goes on from the saved cursor.
-        try hub.post("second")
-        let successor = try hub.subscribeDurably(as: "indexer") { seen.append("\($0.sequence!)") }
-        try place.waitUntil { seen.all.count == 2 }
-        #expect(seen.all == ["1", "2"])
-        successor.cancel()
-        subscription.cancel()
-    }
-
-    /// A statement the server does not answer in time costs the session,
-    /// not the thread: the wait ends, and the next statement connects anew.
-    @Test(arguments: PostgresTestServer.available)
-    func aStatementWithoutAnAnswerGivesTheSessionUp(server: PostgresTestServer) throws {
-        let session = try PostgresSession(PostgresSettings(url: PostgresURL(server.url), answerTimeout: .milliseconds(300)))
-        let started = ContinuousClock.now
-        #expect {
-            try session.query("SELECT pg_sleep(5)")
-        } throws: { error in
-            "\(error)".hasSuffix("no answer within 300 ms") && !"\(error)".contains("\n")
-        }
-        #expect(started.duration(to: .now) < .seconds(3))
-        #expect(try session.script("SELECT 1").count == 1, "the next statement has a new session")
-    }
-
-    /// A schema of the test server, its warnings, and a way to end the
-    /// sessions of its journals (named after the schema), and no others.
-    final class Place {
-        let url: String
-        let warnings = Lines()
-        let logger: Logger
-        private let admin: PostgresSession
-        private let schema: String
-
-        init(_ server: String) throws {
-            schema = "loss_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
-            url = server + "?schema=" + schema + "&application_name=" + schema
-            let warnings = warnings
-            logger = Logger(label: "test") { _ in WarningCollector(warnings) }
-            admin = try PostgresSession(PostgresSettings(url: PostgresURL(server)))
+    /// What a follower and a durable subscriber do when the server ends their
+    /// sessions (`pg_terminate_backend`, as a restart or an administrator
+    /// would): the follower connects again and goes on without a gap, the
+    /// subscriber stops with a lost claim; both are logged at warning level.
+    struct SessionLossTests {
+        @Test(arguments: PostgresTestServer.available)
+        func aFollowerWhoseSessionEndsConnectsAgainAndMissesNothing(server: PostgresTestServer) throws {
+            let place = try Place(server.url)
+            let follower = try NoticeHub(journal: PostgresJournal(url: place.url, logger: place.logger))
+            let poster = try NoticeHub(journal: PostgresJournal(url: place.url))
+            let seen = Lines()
+            let token = follower.observe(nil) { seen.append("\($0.sequence!)") }
+            let following = try follower.follow(pollInterval: .milliseconds(20))
+            try poster.post("before")
+            try place.waitUntil { seen.all == ["1"] }
+            try place.terminateSessions()
+            // As a restart takes its time, so the clients see the sessions end.
+            Thread.sleep(forTimeInterval: 0.2)
+            for _ in 0..<3 { try poster.post("after") }
+            try place.waitUntil { seen.all.count == 4 }
+            #expect(seen.all == ["1", "2", "3", "4"])
+            #expect(place.warnings.all.contains("reconnected to the journal"))
+            following.cancel()
+            withExtendedLifetime(token) {}
         }
 
-        deinit {
-            _ = try? admin.script("DROP SCHEMA IF EXISTS \(schema) CASCADE")
+        @Test(arguments: PostgresTestServer.available)
+        func aSubscriberWhoseClaimSessionEndsStopsAndSaysSo(server: PostgresTestServer) throws {
+            let place = try Place(server.url)
+            let hub = try NoticeHub(journal: PostgresJournal(url: place.url, logger: place.logger))
+            try hub.post("first")
+            let seen = Lines(), failures = Lines()
+            let subscription = try hub.subscribeDurably(
+                as: "indexer", pollInterval: .milliseconds(20), onFailure: { failures.append("\($0)") }
+            ) { seen.append("\($0.sequence!)") }
+            try place.waitUntil { seen.all == ["1"] }
+            try place.terminateSessions()
+            try place.waitUntil { !failures.all.isEmpty }
+            #expect(failures.all == [JournalError.claimLost("indexer").description])
+            #expect(place.warnings.all.contains("a durable subscriber lost its claim"))
+            // The name is free for a successor, which goes on from the saved cursor.
+            try hub.post("second")
+            let successor = try hub.subscribeDurably(as: "indexer") { seen.append("\($0.sequence!)") }
+            try place.waitUntil { seen.all.count == 2 }
+            #expect(seen.all == ["1", "2"])
+            successor.cancel()
+            subscription.cancel()
         }
 
-        func terminateSessions() throws {
-            try admin.query("""
-                SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-                WHERE datname = current_database() AND usename = current_user AND pid <> pg_backend_pid()
-                  AND application_name = '\(schema)'
-                """)
+        /// A statement the server does not answer in time costs the session,
+        /// not the thread: the wait ends, and the next statement connects anew.
+        @Test(arguments: PostgresTestServer.available)
+        func aStatementWithoutAnAnswerGivesTheSessionUp(server: PostgresTestServer) throws {
+            let session = try PostgresSession(
+                PostgresSettings(url: PostgresURL(server.url), answerTimeout: .milliseconds(300)))
+            let started = ContinuousClock.now
+            #expect {
+                try session.query("SELECT pg_sleep(5)")
+            } throws: { error in
+                "\(error)".hasSuffix("no answer within 300 ms") && !"\(error)".contains("\n")
+            }
+            #expect(started.duration(to: .now) < .seconds(3))
+            #expect(try session.script("SELECT 1").count == 1, "the next statement has a new session")
         }
 
-        func waitUntil(_ condition: () -> Bool) throws {
-            let deadline = ContinuousClock.now + .seconds(10)
-            while !condition() {
-                guard ContinuousClock.now < deadline else { throw TimedOut() }
-                Thread.sleep(forTimeInterval: 0.01)
+        /// A schema of the test server, its warnings, and a way to end the
+        /// sessions of its journals (named after the schema), and no others.
+        final class Place {
+            let url: String
+            let warnings = Lines()
+            let logger: Logger
+            private let admin: PostgresSession
+            private let schema: String
+
+            init(_ server: String) throws {
+                schema = "loss_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+                url = server + "?schema=" + schema + "&application_name=" + schema
+                let warnings = warnings
+                logger = Logger(label: "test") { _ in WarningCollector(warnings) }
+                admin = try PostgresSession(PostgresSettings(url: PostgresURL(server)))
+            }
+
+            deinit {
+                _ = try? admin.script("DROP SCHEMA IF EXISTS \(schema) CASCADE")
+            }
+
+            func terminateSessions() throws {
+                try admin.query(
+                    """
+                    SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                    WHERE datname = current_database() AND usename = current_user AND pid <> pg_backend_pid()
+                      AND application_name = '\(schema)'
+                    """)
+            }
+
+            func waitUntil(_ condition: () -> Bool) throws {
+                let deadline = ContinuousClock.now + .seconds(10)
+                while !condition() {
+                    guard ContinuousClock.now < deadline else { throw TimedOut() }
+                    Thread.sleep(forTimeInterval: 0.01)
+                }
             }
         }
+
+        struct TimedOut: Error {}
     }
 
-    struct TimedOut: Error {}
-}
-
-/// Lines from any thread.
-final class Lines: Sendable {
-    private let lines = Mutex<[String]>([])
-    func append(_ line: String) { lines.locked { $0.append(line) } }
-    var all: [String] { lines.locked { $0 } }
-}
-
-/// Keeps the messages logged at warning level or above.
-struct WarningCollector: LogHandler {
-    private let warnings: Lines
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .warning
-
-    init(_ warnings: Lines) {
-        self.warnings = warnings
+    /// Lines from any thread.
+    final class Lines: Sendable {
+        private let lines = Mutex<[String]>([])
+        func append(_ line: String) { lines.locked { $0.append(line) } }
+        var all: [String] { lines.locked { $0 } }
     }
 
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
+    /// Keeps the messages logged at warning level or above.
+    struct WarningCollector: LogHandler {
+        private let warnings: Lines
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .warning
 
-    func log(event: LogEvent) {
-        if event.level >= .warning { warnings.append("\(event.message)") }
+        init(_ warnings: Lines) {
+            self.warnings = warnings
+        }
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            if event.level >= .warning { warnings.append("\(event.message)") }
+        }
     }
-}
 #endif

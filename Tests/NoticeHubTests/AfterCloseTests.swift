@@ -42,7 +42,9 @@ struct AfterCloseTests {
         #expect(try hub.replay() == 1)
         #expect(replayed.elements == ["kept"])
         var read: [NoticeName] = []
-        try hub.readJournal(JournalQuery()) { read.append($0.name); return true }
+        try hub.readJournal(JournalQuery()) {
+            read.append($0.name); return true
+        }
         #expect(read == ["kept"])
         let following = try hub.follow()
         following.cancel()
@@ -56,7 +58,9 @@ struct AfterCloseTests {
         try hub.post("a")
         try hub.post("b")
         var read = 0
-        try hub.readJournal(JournalQuery(limit: limit)) { _ in read += 1; return true }
+        try hub.readJournal(JournalQuery(limit: limit)) { _ in
+            read += 1; return true
+        }
         #expect(read == 0)
     }
 }

@@ -80,7 +80,7 @@ struct ConcurrencyTests {
         for _ in 0..<300 {
             let running = Atomic<Int>(0)
             let token = hub.observe("hot") { notice in
-                guard notice.sender == nil else { return }  // ageing it
+                guard notice.sender == nil else { return } // ageing it
                 running.add(1, ordering: .relaxed)
                 usleep(100)
                 running.subtract(1, ordering: .relaxed)

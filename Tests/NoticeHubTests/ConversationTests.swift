@@ -11,7 +11,9 @@ struct ConversationTests {
         let hub = NoticeHub()
         let seen = Recorder<Notice>()
         let reactor = hub.observe("order.placed") { _ in _ = try? hub.post("order.packed") }
-        let packer = hub.observe("order.packed") { seen.append($0); _ = try? hub.post("order.shipped") }
+        let packer = hub.observe("order.packed") {
+            seen.append($0); _ = try? hub.post("order.shipped")
+        }
         let watcher = hub.observe("order.shipped") { seen.append($0) }
         let placed = try hub.post("order.placed")
         let chain = seen.elements
@@ -44,8 +46,12 @@ struct ConversationTests {
         let placed = try hub.post("order.placed")
         try hub.post("order.placed")
         var stored: [Notice] = []
-        try hub.readJournal(JournalQuery(conversation: placed.id)) { stored.append($0); return true }
-        #expect(stored.map(\.name) == ["order.placed", "order.packed"], "the notice and what it caused, not the second order")
+        try hub.readJournal(JournalQuery(conversation: placed.id)) {
+            stored.append($0); return true
+        }
+        #expect(
+            stored.map(\.name) == ["order.placed", "order.packed"],
+            "the notice and what it caused, not the second order")
         #expect(stored.map(\.sequence) == [2, 3])
         #expect(stored[1].cause == placed.id && stored[1].conversation == placed.id)
         #expect(stored.allSatisfy { $0.kind == .notice })
@@ -63,16 +69,19 @@ struct ConversationTests {
         #expect(decoded.kind == .request)
         #expect(decoded.conversation == request.conversation && decoded.cause == request.cause)
         let plain = try NoticeLine.encode(try hub.post("plain"))
-        #expect(!plain.contains("kind") && !plain.contains("conversation") && !plain.contains("cause"),
-                "an ordinary notice's line is unchanged: \(plain)")
+        #expect(
+            !plain.contains("kind") && !plain.contains("conversation") && !plain.contains("cause"),
+            "an ordinary notice's line is unchanged: \(plain)")
         #expect(throws: NoticeLineError("kind \"question\" is not notice, request, reply or failure")) {
             try NoticeLine.decode(#"{"name":"a","kind":"question"}"#)
         }
         #expect(throws: NoticeLineError("cause \"7\" is not a UUID")) {
             try NoticeLine.decode(#"{"name":"a","cause":"7"}"#)
         }
-        #expect(throws: NoticeLineError(
-            "conversation \"00000000-0000-0000-0000-000000000000\" is the nil UUID, which names no notice")) {
+        #expect(
+            throws: NoticeLineError(
+                "conversation \"00000000-0000-0000-0000-000000000000\" is the nil UUID, which names no notice")
+        ) {
             try NoticeLine.decode(#"{"name":"a","conversation":"00000000-0000-0000-0000-000000000000"}"#)
         }
     }

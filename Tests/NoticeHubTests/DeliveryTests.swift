@@ -168,9 +168,10 @@ struct DeliveryTests {
         let hub = NoticeHub()
         var others: [Subscription] = []
         for index in 0..<5_000 {
-            others.append(hub.observe(NoticeName(stringLiteral: "other.\(index)")) { _ in
-                Issue.record("an observer of another name was called")
-            })
+            others.append(
+                hub.observe(NoticeName(stringLiteral: "other.\(index)")) { _ in
+                    Issue.record("an observer of another name was called")
+                })
         }
         let hits = Recorder<Int>()
         let token = hub.observe("wanted") { _ in hits.append(1) }

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (Its samples are the README's and the DocC catalog's, line for line.)
 import Foundation
 import NoticeHub
 import Synchronization

@@ -31,7 +31,8 @@ struct FollowerFailureTests {
         // that carries the good one before it.
         try Self.append(1, to: path)
         try JournalTests.wait { seen.count == 1 }
-        try SQLiteConnection(path: path).execute("""
+        try SQLiteConnection(path: path).execute(
+            """
             BEGIN;
             INSERT INTO notices (id, name, payload, posted_at) VALUES ('\(UUID().uuidString.lowercased())', 'n', '2', 0);
             INSERT INTO notices (id, name, payload, posted_at) VALUES ('zzz', 'n', '3', 0);
@@ -75,7 +76,8 @@ struct FollowerFailureTests {
         #expect(failures.elements == [#"journal row #3: id "zzz" is not a UUID"#])
         subscription.cancel()
 
-        try SQLiteConnection(path: path).execute("UPDATE notices SET id = '\(UUID().uuidString.lowercased())' WHERE seq = 3")
+        try SQLiteConnection(path: path).execute(
+            "UPDATE notices SET id = '\(UUID().uuidString.lowercased())' WHERE seq = 3")
         subscription = try hub.subscribeDurably(as: "indexer") { seen.append(try! $0.decode(Int.self)) }
         try JournalTests.wait { seen.count == 4 }
         Thread.sleep(forTimeInterval: 0.05)

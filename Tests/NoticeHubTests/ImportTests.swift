@@ -7,10 +7,13 @@ struct ImportTests {
     @Test func linesRoundTripThroughExportAndImport() throws {
         let directory = TemporaryDirectory()
         let source = try NoticeHub(journal: SQLiteJournal(path: directory.path("a.sqlite")))
-        try source.post("news.liked", sender: "feed", json: #"{"newsID":1,"user":"al\"ice","nested":{"z":1,"a":[true,null]}}"#)
+        try source.post(
+            "news.liked", sender: "feed", json: #"{"newsID":1,"user":"al\"ice","nested":{"z":1,"a":[true,null]}}"#)
         try source.post("plain")
         var lines: [String] = []
-        try source.readJournal(JournalQuery()) { lines.append(try NoticeLine.encode($0)); return true }
+        try source.readJournal(JournalQuery()) {
+            lines.append(try NoticeLine.encode($0)); return true
+        }
         #expect(lines[0].hasPrefix(#"{"seq":1,"id":""#))
         #expect(lines[0].contains(#""payload":{"newsID":1,"user":"al\"ice","nested":{"z":1,"a":[true,null]}}"#))
         #expect(lines[1].contains(#""name":"#) && !lines[1].contains("sender"))
@@ -19,7 +22,9 @@ struct ImportTests {
         #expect(try target.importNotices(lines) == ImportSummary(notices: 2, imported: 2, alreadyPresent: 0))
         #expect(try target.importNotices(lines) == ImportSummary(notices: 2, imported: 0, alreadyPresent: 2))
         var again: [String] = []
-        try target.readJournal(JournalQuery()) { again.append(try NoticeLine.encode($0)); return true }
+        try target.readJournal(JournalQuery()) {
+            again.append(try NoticeLine.encode($0)); return true
+        }
         #expect(again == lines)
     }
 
@@ -27,11 +32,20 @@ struct ImportTests {
         ("garbage", "line 2: not valid JSON"),
         (#"[1,2]"#, "line 2: not a JSON object"),
         (#"{"name":""}"#, "line 2: invalid notice name \"\": it is empty"),
-        (#"{"name":"news.*"}"#, "line 2: notice name \"news.*\" is a pattern ('*' stands for one segment); a notice needs a literal name"),
+        (
+            #"{"name":"news.*"}"#,
+            "line 2: notice name \"news.*\" is a pattern ('*' stands for one segment); a notice needs a literal name"
+        ),
         (#"{"name":"a.>.b"}"#, "line 2: invalid notice name \"a.>.b\": '>' may only be the last segment of a pattern"),
         (#"{"name":"x","colour":"red"}"#, "line 2: unknown field \"colour\""),
-        (#"{"name":"x","postedAt":"yesterday"}"#, "line 2: postedAt \"yesterday\" is not an ISO-8601 time of the years 0001-9999"),
-        (#"{"id":"00000000-0000-8000-8000-000000000001","name":"again"}"#, "line 2: notice 00000000-0000-8000-8000-000000000001 appears earlier in this input"),
+        (
+            #"{"name":"x","postedAt":"yesterday"}"#,
+            "line 2: postedAt \"yesterday\" is not an ISO-8601 time of the years 0001-9999"
+        ),
+        (
+            #"{"id":"00000000-0000-8000-8000-000000000001","name":"again"}"#,
+            "line 2: notice 00000000-0000-8000-8000-000000000001 appears earlier in this input"
+        ),
     ])
     func aBadLineStopsTheImportNamingItAndNothingIsImported(line: String, message: String) throws {
         let directory = TemporaryDirectory()
@@ -56,10 +70,13 @@ struct ImportTests {
         try source.post("nothing", payload: Int?.none)
         try source.post("flag", json: " true ")
         var lines: [String] = []
-        try source.readJournal(JournalQuery()) { lines.append(try NoticeLine.encode($0)); return true }
-        #expect(lines.map { $0.firstMatch(of: #/"payload":(.*),"postedAt"/#).map { String($0.1) } } == [
-            "5", #""a \"quoted\" é""#, "[1,2,3]", "null", "true",
-        ])
+        try source.readJournal(JournalQuery()) {
+            lines.append(try NoticeLine.encode($0)); return true
+        }
+        #expect(
+            lines.map { $0.firstMatch(of: #/"payload":(.*),"postedAt"/#).map { String($0.1) } } == [
+                "5", #""a \"quoted\" é""#, "[1,2,3]", "null", "true",
+            ])
 
         let target = try NoticeHub(journal: SQLiteJournal(path: directory.path("b.sqlite")))
         #expect(try target.importNotices(lines) == ImportSummary(notices: 5, imported: 5, alreadyPresent: 0))
@@ -83,7 +100,9 @@ struct ImportTests {
         try source.post("counter", payload: Counter(total: .max))
         try source.post("odd", json: #"{"big":-12345678901234567890123,"tiny":1e-400,"zero":0e-5}"#)
         var lines: [String] = []
-        try source.readJournal(JournalQuery()) { lines.append(try NoticeLine.encode($0)); return true }
+        try source.readJournal(JournalQuery()) {
+            lines.append(try NoticeLine.encode($0)); return true
+        }
         #expect(lines[0].contains(#""payload":{"total":18446744073709551615}"#))
         #expect(lines[1].contains(#""payload":{"big":-12345678901234567890123,"tiny":1e-400,"zero":0.0}"#))
 
@@ -146,7 +165,9 @@ struct ImportBesideDurablePostsTests {
         let source = try NoticeHub(journal: SQLiteJournal(path: directory.path("source.sqlite")))
         for index in 0..<200 { try source.post("imported", payload: ["i": index]) }
         var lines: [String] = []
-        try source.readJournal(JournalQuery()) { lines.append(try NoticeLine.encode($0)); return true }
+        try source.readJournal(JournalQuery()) {
+            lines.append(try NoticeLine.encode($0)); return true
+        }
         let exported = lines
 
         let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("target.sqlite")), durability: .always)
@@ -171,7 +192,9 @@ struct ImportBesideDurablePostsTests {
             try await group.waitForAll()
         }
         var names: [NoticeName: Int] = [:]
-        try hub.readJournal(JournalQuery()) { names[$0.name, default: 0] += 1; return true }
+        try hub.readJournal(JournalQuery()) {
+            names[$0.name, default: 0] += 1; return true
+        }
         #expect(names["posted"] == posters * perPoster)
         #expect(names["imported"] == 200)
     }

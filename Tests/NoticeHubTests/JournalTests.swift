@@ -35,11 +35,17 @@ struct JournalTests {
         let changer = hub.observe("tick") { notice in
             let index = (try? notice.decode([String: Int].self))?["i"] ?? -1
             if index == 1 {
-                late.locked { $0 = hub.observe("tick") { seen.append("late \((try? $0.decode([String: Int].self))?["i"] ?? -1)") } }
+                late.locked {
+                    $0 = hub.observe("tick") { seen.append("late \((try? $0.decode([String: Int].self))?["i"] ?? -1)") }
+                }
             }
             if index == 2 { early.locked { $0?.cancel() } }
         }
-        early.locked { $0 = hub.observe("tick", sender: "clock") { seen.append("early \((try? $0.decode([String: Int].self))?["i"] ?? -1)") } }
+        early.locked {
+            $0 = hub.observe("tick", sender: "clock") {
+                seen.append("early \((try? $0.decode([String: Int].self))?["i"] ?? -1)")
+            }
+        }
         #expect(try hub.replay() == 4)
         #expect(seen.elements == ["early 0", "early 1", "late 2", "late 3"])
         withExtendedLifetime(changer) {}

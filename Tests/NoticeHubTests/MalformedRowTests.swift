@@ -26,18 +26,23 @@ struct MalformedRowTests {
         for _ in 0..<2 {
             var read: [Int64] = []
             #expect(throws: JournalError.malformedRow(sequence: 3, problem: #"id "zzz" is not a UUID"#)) {
-                try hub.readJournal(JournalQuery()) { read.append($0.sequence ?? 0); return true }
+                try hub.readJournal(JournalQuery()) {
+                    read.append($0.sequence ?? 0); return true
+                }
             }
             #expect(read == [1, 2])
         }
-        #expect("\(JournalError.malformedRow(sequence: 3, problem: #"id "zzz" is not a UUID"#))"
-            == #"journal row #3: id "zzz" is not a UUID"#)
+        #expect(
+            "\(JournalError.malformedRow(sequence: 3, problem: #"id "zzz" is not a UUID"#))"
+                == #"journal row #3: id "zzz" is not a UUID"#)
         #expect(throws: JournalError.malformedRow(sequence: 3, problem: #"id "zzz" is not a UUID"#)) {
             try hub.replay()
         }
         // Rows before and after it still read on their own.
         var after: [Int64] = []
-        try hub.readJournal(JournalQuery(from: 4)) { after.append($0.sequence ?? 0); return true }
+        try hub.readJournal(JournalQuery(from: 4)) {
+            after.append($0.sequence ?? 0); return true
+        }
         #expect(after == [4])
     }
 
@@ -48,7 +53,8 @@ struct MalformedRowTests {
         #expect {
             try hub.readJournal(JournalQuery()) { _ in true }
         } throws: { error in
-            "\(error)" == #"journal row #1: id "a\n"# + String(repeating: "b", count: RowValue.shownCharacters - 2) + #""… is not a UUID"#
+            "\(error)" == #"journal row #1: id "a\n"# + String(repeating: "b", count: RowValue.shownCharacters - 2)
+                + #""… is not a UUID"#
         }
     }
 
@@ -59,11 +65,15 @@ struct MalformedRowTests {
         query.checksRows = true
         var read: [Int64] = []
         #expect(throws: JournalError.malformedRow(sequence: 2, problem: #"invalid sender "": it is empty"#)) {
-            try hub.readJournal(query) { read.append($0.sequence ?? 0); return true }
+            try hub.readJournal(query) {
+                read.append($0.sequence ?? 0); return true
+            }
         }
         #expect(read == [1])
         var unchecked = 0
-        try hub.readJournal(JournalQuery()) { _ in unchecked += 1; return true }
+        try hub.readJournal(JournalQuery()) { _ in
+            unchecked += 1; return true
+        }
         #expect(unchecked == 4)
     }
 
@@ -73,35 +83,48 @@ struct MalformedRowTests {
             "UPDATE notices SET payload = 'x' WHERE seq IN (1, 3); UPDATE notices SET posted_at = 1.5 WHERE seq = 4",
             in: directory)
         let payload = "payload is not valid JSON (unexpected character 'x' at byte 0)"
-        #expect(try hub.journalMalformedRows(limit: 2) == MalformedRows(count: 3, listed: [
-            .malformedRow(sequence: 1, problem: payload), .malformedRow(sequence: 3, problem: payload),
-        ]))
-        #expect(try hub.journalMalformedRows().listed.last
-            == .malformedRow(sequence: 4, problem: #"posted_at "1.5" is not an integer"#))
+        #expect(
+            try hub.journalMalformedRows(limit: 2)
+                == MalformedRows(
+                    count: 3,
+                    listed: [
+                        .malformedRow(sequence: 1, problem: payload), .malformedRow(sequence: 3, problem: payload),
+                    ]))
+        #expect(
+            try hub.journalMalformedRows().listed.last
+                == .malformedRow(sequence: 4, problem: #"posted_at "1.5" is not an integer"#))
     }
 
     /// The bounds are the times an export line can hold: they import back.
     @Test func postingTimesAreCheckedAgainstWhatTheTimestampFormatWrites() throws {
         let range = TimestampFormat.millisecondRange
         let directory = TemporaryDirectory()
-        let hub = try Self.tampered("""
+        let hub = try Self.tampered(
+            """
             UPDATE notices SET posted_at = \(range.lowerBound) WHERE seq = 1;
             UPDATE notices SET posted_at = \(range.upperBound) WHERE seq = 2;
             UPDATE notices SET posted_at = \(range.upperBound + 1) WHERE seq = 3;
             UPDATE notices SET posted_at = \(range.lowerBound - 1) WHERE seq = 4;
             """, in: directory)
-        #expect(try hub.journalMalformedRows().listed == [
-            .malformedRow(sequence: 3, problem: "posted_at \(range.upperBound + 1) is not a time of the years 0001-9999"),
-            .malformedRow(sequence: 4, problem: "posted_at \(range.lowerBound - 1) is not a time of the years 0001-9999"),
-        ])
+        #expect(
+            try hub.journalMalformedRows().listed == [
+                .malformedRow(
+                    sequence: 3, problem: "posted_at \(range.upperBound + 1) is not a time of the years 0001-9999"),
+                .malformedRow(
+                    sequence: 4, problem: "posted_at \(range.lowerBound - 1) is not a time of the years 0001-9999"),
+            ])
         var lines: [String] = []
-        try hub.readJournal(JournalQuery(through: 2)) { lines.append(try NoticeLine.encode($0)); return true }
+        try hub.readJournal(JournalQuery(through: 2)) {
+            lines.append(try NoticeLine.encode($0)); return true
+        }
         #expect(lines[0].hasSuffix(#""postedAt":"0001-01-01T00:00:00.000Z"}"#))
         #expect(lines[1].hasSuffix(#""postedAt":"9999-12-31T23:59:59.999Z"}"#))
         let copy = try NoticeHub(journal: SQLiteJournal(path: directory.path("copy.sqlite")))
         #expect(try copy.importNotices(lines).imported == 2)
         var again: [String] = []
-        try copy.readJournal(JournalQuery()) { again.append(try NoticeLine.encode($0)); return true }
+        try copy.readJournal(JournalQuery()) {
+            again.append(try NoticeLine.encode($0)); return true
+        }
         #expect(again == lines)
     }
 }

@@ -28,9 +28,11 @@ struct NameTests {
     }
 
     @Test func namesAreBoundedInBytes() throws {
-        _ = try NoticeName(validating: String(repeating: "é", count: 128))  // 256 bytes
-        #expect(throws: NoticeHubError.invalidName(
-            String(repeating: "é", count: 129), reason: "it is 258 bytes long (at most 256 allowed)")) {
+        _ = try NoticeName(validating: String(repeating: "é", count: 128)) // 256 bytes
+        #expect(
+            throws: NoticeHubError.invalidName(
+                String(repeating: "é", count: 129), reason: "it is 258 bytes long (at most 256 allowed)")
+        ) {
             try NoticeName(validating: String(repeating: "é", count: 129))
         }
     }

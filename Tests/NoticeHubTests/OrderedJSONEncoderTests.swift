@@ -33,16 +33,18 @@ struct OrderedJSONEncoderTests {
         let item = Item(
             title: "News1", id: 1, tags: [Tag(zeta: "z", alpha: 2), Tag(zeta: "y", alpha: 1)],
             score: 2.5, note: nil, posted: Date(timeIntervalSince1970: 1_795_273_445.123))
-        #expect(try OrderedJSONEncoder().encode(item) == """
-            {"title":"News1","id":1,"tags":[{"zeta":"z","alpha":2},{"zeta":"y","alpha":1}],\
-            "score":2.5,"posted":"2026-11-21T15:04:05.123Z"}
-            """)
+        #expect(
+            try OrderedJSONEncoder().encode(item) == """
+                {"title":"News1","id":1,"tags":[{"zeta":"z","alpha":2},{"zeta":"y","alpha":1}],\
+                "score":2.5,"posted":"2026-11-21T15:04:05.123Z"}
+                """)
     }
 
     @Test func stringsEscapeQuotesBackslashesAndControlCharactersOnly() throws {
         let text = "say \"hi\"\\ \n\t\r\u{1}\u{1F} é ☃ 😀 \u{200B}/"
-        #expect(try OrderedJSONEncoder().encode(text)
-            == #""say \"hi\"\\ \n\t\r\u0001\u001f é ☃ 😀 "# + "\u{200B}" + #"/""#)
+        #expect(
+            try OrderedJSONEncoder().encode(text)
+                == #""say \"hi\"\\ \n\t\r\u0001\u001f é ☃ 😀 "# + "\u{200B}" + #"/""#)
         #expect(try OrderedJSONEncoder().encode(["k\"ey": 1]) == #"{"k\"ey":1}"#)
     }
 

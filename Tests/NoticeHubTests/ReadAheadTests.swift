@@ -28,7 +28,9 @@ struct ReadAheadTests {
             #expect(try! notice.decode(Int.self) == Int(notice.sequence!))
             seen.append(notice.sequence!)
         }
-        #expect(ReadAhead.pays(for: JournalQuery(through: Int64(Self.count))) || ProcessInfo.processInfo.activeProcessorCount == 1)
+        #expect(
+            ReadAhead.pays(for: JournalQuery(through: Int64(Self.count)))
+                || ProcessInfo.processInfo.activeProcessorCount == 1)
         #expect(try hub.replay() == Self.count)
         #expect(seen.elements.elementsEqual(1...Int64(Self.count)), "\(seen.count) delivered")
         withExtendedLifetime(token) {}
@@ -39,9 +41,13 @@ struct ReadAheadTests {
         let connection = try Self.journal(in: directory).connect(durability: .always)
         let query = JournalQuery(from: 100, through: 2000, names: ["even"])
         var inline: [Int64] = []
-        try connection.read(query) { inline.append($0.sequence!); return true }
+        try connection.read(query) {
+            inline.append($0.sequence!); return true
+        }
         var ahead: [Int64] = []
-        try ReadAhead.read(query, on: connection) { ahead.append($0.sequence!); return true }
+        try ReadAhead.read(query, on: connection) {
+            ahead.append($0.sequence!); return true
+        }
         #expect(inline.count == 951)
         #expect(ahead == inline, "\(ahead.count) read ahead, \(inline.count) inline")
 
@@ -88,7 +94,7 @@ struct ReadAheadTests {
         // Queued chunks, the one being filled and the one being handled.
         let bound = perChunk * (ReadAhead.chunksAhead + 2) + 1
         var handled = 0
-        var furthest = 0  // rows read but not yet handled
+        var furthest = 0 // rows read but not yet handled
         try ReadAhead.read(JournalQuery(), on: counting) { _ in
             handled += 1
             if handled == 1 { Thread.sleep(forTimeInterval: 0.3) }
@@ -111,7 +117,9 @@ struct ReadAheadTests {
         // The reading thread has let go of the connection: using it now is safe.
         #expect(try connection.lastSequence() == Int64(Self.count))
         var again = 0
-        try connection.read(JournalQuery(from: 5, limit: 3)) { _ in again += 1; return true }
+        try connection.read(JournalQuery(from: 5, limit: 3)) { _ in
+            again += 1; return true
+        }
         #expect(again == 3)
     }
 

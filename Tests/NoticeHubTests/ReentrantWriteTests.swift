@@ -52,7 +52,9 @@ struct ReentrantWriteTests {
         try hub.flush()
         #expect(refusals.elements == [JournalError.reentrant.description])
         var names: [NoticeName] = []
-        try hub.readJournal(JournalQuery()) { names.append($0.name); return true }
+        try hub.readJournal(JournalQuery()) {
+            names.append($0.name); return true
+        }
         #expect(names == (passesOn ? ["after"] : ["ping", "after"]), "no echo; the refused ping is rolled back")
     }
 
@@ -78,7 +80,8 @@ struct ReentrantWriteTests {
     }
 
     @Test func theRefusalSaysWhatIsNotAllowed() {
-        #expect(JournalError.reentrant.description
-            == "posting from inside a projection's apply or an import's progress callback is not allowed")
+        #expect(
+            JournalError.reentrant.description
+                == "posting from inside a projection's apply or an import's progress callback is not allowed")
     }
 }

@@ -46,7 +46,8 @@ struct ReplyTests {
         let tokens = (0..<5).map { index in
             hub.respond(to: "q", as: Sender(stringLiteral: "r\(index)")) { _ in index }
         }
-        let collection = try await hub.collect("q", payload: 0, from: "me", as: Int.self, timeout: .seconds(10), maxReplies: 2)
+        let collection = try await hub.collect(
+            "q", payload: 0, from: "me", as: Int.self, timeout: .seconds(10), maxReplies: 2)
         #expect(collection.stopReason == .maxRepliesReached)
         #expect(collection.replies.count == 2)
         #expect(collection.asked == 5)

@@ -73,7 +73,9 @@ struct RequestsAcrossProcessesTests {
         #expect(Set(answer.replies.map(\.responder)) == ["north", "south"])
         #expect(heard.elements.count == 2, "onReply heard each reply")
         var stored: [Notice] = []
-        try phone.readJournal(JournalQuery()) { stored.append($0); return true }
+        try phone.readJournal(JournalQuery()) {
+            stored.append($0); return true
+        }
         try #require(stored.count == 3)
         let request = stored[0]
         #expect(request.kind == .request && request.sender == "phone")
@@ -98,7 +100,9 @@ struct RequestsAcrossProcessesTests {
         let all = try await ask(phone, timeout: .seconds(60))
         #expect(all.stopReason == .allAnswered && all.replies.count == 3)
         let failure = try #require(all.replies.first { $0.responder == "a" })
-        #expect(throws: NoticeHubError.responderFailed(responder: "a", reason: "sensor unplugged")) { try failure.result.get() }
+        #expect(throws: NoticeHubError.responderFailed(responder: "a", reason: "sensor unplugged")) {
+            try failure.result.get()
+        }
         let capped = try await ask(phone, maxReplies: 2)
         #expect(capped.stopReason == .maxRepliesReached && capped.replies.count == 2 && capped.asked == 3)
         responders.forEach { $0.cancel() }
@@ -134,9 +138,13 @@ struct RequestsAcrossProcessesTests {
         let answer = try await ask(phone, timeout: .seconds(60))
         #expect(answer.values == [Weather(celsius: 5)])
         var asked: [Notice] = []
-        try phone.readJournal(JournalQuery(names: ["weather.asked"])) { asked.append($0); return true }
+        try phone.readJournal(JournalQuery(names: ["weather.asked"])) {
+            asked.append($0); return true
+        }
         var requests: [Notice] = []
-        try phone.readJournal(JournalQuery(kinds: [.request])) { requests.append($0); return true }
+        try phone.readJournal(JournalQuery(kinds: [.request])) {
+            requests.append($0); return true
+        }
         #expect(asked.first?.cause == requests.first?.id && asked.first?.conversation == requests.first?.id)
         answering.cancel()
     }
@@ -176,7 +184,8 @@ struct RequestsAcrossProcessesTests {
                 projections: [RefuseAll()])
         }
         let (station, phone) = (try batched(), try batched())
-        let answering = try station.respondAcrossProcesses(to: "weather.now", as: "station") { _ in Weather(celsius: 3) }
+        let answering = try station.respondAcrossProcesses(to: "weather.now", as: "station") { _ in Weather(celsius: 3)
+        }
         let answer = try await ask(phone, timeout: .seconds(60))
         #expect(answer.stopReason == .allAnswered && answer.values == [Weather(celsius: 3)])
         #expect(throws: JournalError.refused(name: "weather.now", reason: "weather is not stored")) {
@@ -204,7 +213,8 @@ struct RequestsAcrossProcessesTests {
 
     @Test func closingAResponderHubWithdrawsItsResponders() async throws {
         let (station, phone) = (try hub(), try hub())
-        let answering = try station.respondAcrossProcesses(to: "weather.now", as: "station") { _ in Weather(celsius: 1) }
+        let answering = try station.respondAcrossProcesses(to: "weather.now", as: "station") { _ in Weather(celsius: 1)
+        }
         #expect(try phone.liveResponders().map(\.responder) == ["station"])
         try station.close()
         #expect(try phone.liveResponders().isEmpty)

@@ -16,7 +16,8 @@ struct SchemaTests {
         for (file, migration) in zip(files, Migration.embedded) {
             let text = try String(contentsOf: Self.migrationsDirectory.appendingPathComponent(file), encoding: .utf8)
             #expect(file == String(format: "%04d_%@.sql", migration.version, migration.name))
-            #expect(text == migration.sql + "\n", "\(file) differs from the embedded copy: run scripts/embed-migrations")
+            #expect(
+                text == migration.sql + "\n", "\(file) differs from the embedded copy: run scripts/embed-migrations")
         }
         // Version 2 made the news example's tables, which its projection owns now:
         // its number is never used again, so journals that ran it stay consistent.
@@ -58,7 +59,7 @@ struct SchemaTests {
             let other = try SQLiteConnection(path: path)
             try other.execute("CREATE TABLE t (x); INSERT INTO t VALUES (1)")
             var bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
-            for index in 100..<min(bytes.count, 4096) { bytes[index] = 0xA5 }  // wreck the schema page
+            for index in 100..<min(bytes.count, 4096) { bytes[index] = 0xA5 } // wreck the schema page
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             expected = .corrupt(path: path, detail: "")
         default:
@@ -118,8 +119,11 @@ struct SchemaTests {
     /// as root, to whom neither is read-only, hence the error itself).
     @Test func readOnlyStorageIsNamedAsSuch() {
         let directory = SQLiteError(code: .readonlyDirectory, message: "attempt to write a readonly database", sql: "")
-        #expect(directory.journalError(path: "j.sqlite") == .cannotOpen(
-            path: "j.sqlite", detail: "its directory is read-only, and SQLite keeps the -wal and -shm files beside it"))
+        #expect(
+            directory.journalError(path: "j.sqlite")
+                == .cannotOpen(
+                    path: "j.sqlite",
+                    detail: "its directory is read-only, and SQLite keeps the -wal and -shm files beside it"))
         let file = SQLiteError(code: .readonly, message: "attempt to write a readonly database", sql: "")
         #expect(file.journalError(path: "j.sqlite") == .cannotOpen(path: "j.sqlite", detail: "the file is read-only"))
     }
@@ -146,7 +150,9 @@ struct SchemaTests {
         let payload = ["sql": "'; DELETE FROM notices; --", "quote": "\"\\"]
         try hub.post(name, sender: sender, payload: payload)
         var stored: [Notice] = []
-        try hub.readJournal(JournalQuery()) { stored.append($0); return true }
+        try hub.readJournal(JournalQuery()) {
+            stored.append($0); return true
+        }
         #expect(stored.count == 1)
         #expect(stored.first?.name == name && stored.first?.sender == sender)
         #expect(try stored.first?.decode([String: String].self) == payload)

@@ -5,7 +5,7 @@ struct StreamTests {
     @Test func theSubscriptionStartsWhenIterationStartsAndDeliversInOrder() async throws {
         let hub = NoticeHub()
         let stream = hub.notices(named: "n")
-        try hub.post("n", payload: ["i": -1])  // before iteration: not seen
+        try hub.post("n", payload: ["i": -1]) // before iteration: not seen
         #expect(hub.observerCount == 0)
         var iterator = stream.makeAsyncIterator()
         #expect(hub.observerCount == 1)
@@ -72,7 +72,7 @@ struct StreamTests {
     @Test func typedMessagesAsASequence() async throws {
         let hub = NoticeHub()
         var iterator = hub.messages(of: Liked.self).makeAsyncIterator()
-        try hub.post("news.liked", payload: ["unexpected": true])  // skipped: not a Liked
+        try hub.post("news.liked", payload: ["unexpected": true]) // skipped: not a Liked
         try hub.post(Liked(newsID: 2, user: "bob"))
         #expect(try await iterator.next() == Liked(newsID: 2, user: "bob"))
     }

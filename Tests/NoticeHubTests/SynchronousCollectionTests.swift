@@ -33,7 +33,8 @@ struct SynchronousCollectionTests {
             asked.add(1, ordering: .relaxed)
             return 2
         }
-        let collection = try await hub.collect("q", payload: 0, from: "me", as: Int.self, timeout: .seconds(10), maxReplies: 1)
+        let collection = try await hub.collect(
+            "q", payload: 0, from: "me", as: Int.self, timeout: .seconds(10), maxReplies: 1)
         #expect(collection.stopReason == .maxRepliesReached)
         #expect(collection.values == [1])
         #expect(asked.load(ordering: .relaxed) == 0)

@@ -116,9 +116,10 @@ struct TargetCacheTests {
         var tokens: [Subscription] = []
         for name in names {
             for sender in senders {
-                tokens.append(hub.observe(name, sender: sender) { notice in
-                    counts.locked { $0["\(notice.name)/\(notice.sender!)", default: 0] += 1 }
-                })
+                tokens.append(
+                    hub.observe(name, sender: sender) { notice in
+                        counts.locked { $0["\(notice.name)/\(notice.sender!)", default: 0] += 1 }
+                    })
             }
         }
         for _ in 0..<3 {

@@ -26,7 +26,7 @@ struct WaitWordTests {
                 group.leave()
             }.start()
         }
-        Thread.sleep(forTimeInterval: 0.05)  // let most of them fall asleep
+        Thread.sleep(forTimeInterval: 0.05) // let most of them fall asleep
         turn.store(1, ordering: .releasing)
         word.wakeAll()
         let deadline = Date().addingTimeInterval(10)

@@ -126,7 +126,10 @@ struct WildcardDeliveryTests {
         let time = try hub.request("ask.time", payload: 0, from: "me", as: String.self)
         #expect(time.map(\.responder) == ["wild", "clock"])
         #expect(time.compactMap(\.value) == ["wild:ask.time", "clock"])
-        #expect(try hub.request("ask.date", payload: 0, from: "me", as: String.self).compactMap(\.value) == ["wild:ask.date"])
+        #expect(
+            try hub.request("ask.date", payload: 0, from: "me", as: String.self).compactMap(\.value) == [
+                "wild:ask.date"
+            ])
         #expect(try hub.request("ask.date.today", payload: 0, from: "me", as: String.self).isEmpty)
         withExtendedLifetime([pattern, literal]) {}
     }
@@ -145,7 +148,10 @@ struct WildcardDeliveryTests {
     @Test(arguments: [
         ("news.*", "notice name \"news.*\" is a pattern ('*' stands for one segment); a notice needs a literal name"),
         ("news.>", "notice name \"news.>\" is a pattern ('>' for one or more); a notice needs a literal name"),
-        ("*.a.>", "notice name \"*.a.>\" is a pattern ('*' stands for one segment, '>' for one or more); a notice needs a literal name"),
+        (
+            "*.a.>",
+            "notice name \"*.a.>\" is a pattern ('*' stands for one segment, '>' for one or more); a notice needs a literal name"
+        ),
     ])
     func theRefusalSaysWhatThePatternMeans(text: String, message: String) throws {
         #expect("\(NoticeHubError.patternNotPostable(try NoticeName(validating: text)))" == message)

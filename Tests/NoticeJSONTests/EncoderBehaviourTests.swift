@@ -111,8 +111,9 @@ struct EncoderBehaviourTests {
         #expect(text == #"{"b":[1,2],"super":{"a":1}}"#)
         let back = try PayloadDecoder().decode(SuperEncoder.self, from: text)
         #expect(back.extra == [1, 2] && back.base == 1)
-        #expect(try JSONSerialization.jsonObject(with: JSONEncoder().encode(SuperEncoder())) as? NSDictionary
-            == JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary)
+        #expect(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(SuperEncoder())) as? NSDictionary
+                == JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary)
     }
 
     @Test func outOfOrderContainers() throws {
@@ -138,14 +139,16 @@ struct EncoderBehaviourTests {
 
     @Test func treeEncoderMatchesStreamingOutput() throws {
         let values: [Person] = [
-            Person(name: "A", age: 1, address: Address(street: "s", zip: "z"), nicknames: [], scores: [0.5],
-                   manager: nil),
+            Person(
+                name: "A", age: 1, address: Address(street: "s", zip: "z"), nicknames: [], scores: [0.5],
+                manager: nil)
         ]
         let streamed = try PayloadEncoder().encode(values)
         let tree = try TreeEncoder.encode(values)
         #expect(streamed == tree)
-        let special = Special(date: Date(timeIntervalSince1970: 0), data: Data([1]), url: URL(string: "a:b")!,
-                              decimal: 1, payload: [1, "2"])
+        let special = Special(
+            date: Date(timeIntervalSince1970: 0), data: Data([1]), url: URL(string: "a:b")!,
+            decimal: 1, payload: [1, "2"])
         #expect(try PayloadEncoder().encode(special) == TreeEncoder.encode(special))
     }
 }

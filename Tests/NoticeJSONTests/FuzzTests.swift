@@ -13,7 +13,10 @@ struct FuzzTests {
         #"{"name":"Ada","age":36,"address":{"street":"1 Loop"},"nicknames":["a"],"scores":[1.5],"manager":null}"#,
     ]
 
-    static let alphabet: [UInt8] = Array(#"{}[]:,"\/ubfnrt0123456789-+.eEtruefalsnul "#.utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC2, 0xE0, 0xED, 0xF0, 0xF4, 0xFF]
+    static let alphabet: [UInt8] =
+        Array(#"{}[]:,"\/ubfnrt0123456789-+.eEtruefalsnul "#.utf8) + [
+            0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC2, 0xE0, 0xED, 0xF0, 0xF4, 0xFF,
+        ]
 
     static func mutate(_ input: [UInt8], using rng: inout SeededGenerator) -> [UInt8] {
         var bytes = input
@@ -54,7 +57,8 @@ struct FuzzTests {
         for _ in 0..<10_000 {
             let length = Int.random(in: 0...64, using: &rng)
             let bytes = (0..<length).map { _ in
-                Bool.random(using: &rng) ? Self.alphabet.randomElement(using: &rng)! : UInt8.random(in: 0...255, using: &rng)
+                Bool.random(using: &rng)
+                    ? Self.alphabet.randomElement(using: &rng)! : UInt8.random(in: 0...255, using: &rng)
             }
             Self.exercise(bytes)
         }
@@ -72,7 +76,7 @@ struct FuzzTests {
             if (try? JSONParser.parse(bytes)) != nil { accepted += 1 }
             Self.exercise(bytes)
         }
-        #expect(accepted > 0)  // the mutator must not only produce garbage
+        #expect(accepted > 0) // the mutator must not only produce garbage
         #expect(clock.now - start < .seconds(60))
     }
 

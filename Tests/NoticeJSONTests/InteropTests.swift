@@ -26,12 +26,14 @@ struct InteropTests {
         var text: String
     }
 
-    static let payload = Payload(id: 42, user: "alice", title: "Breaking news of the day", score: 3.25,
-                                 flag: true, tags: ["a", "bb"])
-    static let mixed = Mixed(small: -128, big: .max, ratio: 0.1, maybe: nil,
-                             nested: [["k": [1, 2]], [:]], shape: .rect(width: 1, height: 2),
-                             url: URL(string: "https://example.org/p?q=1")!,
-                             text: "line\nbreak \"quoted\" \u{1} é 🚀")
+    static let payload = Payload(
+        id: 42, user: "alice", title: "Breaking news of the day", score: 3.25,
+        flag: true, tags: ["a", "bb"])
+    static let mixed = Mixed(
+        small: -128, big: .max, ratio: 0.1, maybe: nil,
+        nested: [["k": [1, 2]], [:]], shape: .rect(width: 1, height: 2),
+        url: URL(string: "https://example.org/p?q=1")!,
+        text: "line\nbreak \"quoted\" \u{1} é 🚀")
 
     static func check<T: Codable & Equatable>(_ value: T) throws {
         let foundationBytes = try JSONEncoder().encode(value)

@@ -67,18 +67,18 @@ struct ParserConformanceTests {
 
     @Test func rejectsInvalidUTF8() {
         let cases: [[UInt8]] = [
-            [0x22, 0xFF, 0x22],              // never valid
-            [0x22, 0xC0, 0xAF, 0x22],        // overlong '/'
-            [0x22, 0xE0, 0x80, 0xAF, 0x22],  // overlong 3-byte
-            [0x22, 0xED, 0xA0, 0x80, 0x22],  // encoded surrogate U+D800
-            [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],  // above U+10FFFF
-            [0x22, 0xC3, 0x22],              // truncated sequence
-            [0x22, 0x80, 0x22],              // lone continuation byte
+            [0x22, 0xFF, 0x22], // never valid
+            [0x22, 0xC0, 0xAF, 0x22], // overlong '/'
+            [0x22, 0xE0, 0x80, 0xAF, 0x22], // overlong 3-byte
+            [0x22, 0xED, 0xA0, 0x80, 0x22], // encoded surrogate U+D800
+            [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], // above U+10FFFF
+            [0x22, 0xC3, 0x22], // truncated sequence
+            [0x22, 0x80, 0x22], // lone continuation byte
         ]
         for bytes in cases {
             #expect(throws: JSONSyntaxError(.invalidUTF8, at: 1)) { try JSONParser.parse(bytes) }
         }
-        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse([0xEF, 0xBB, 0xBF, 0x31]) }  // BOM
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse([0xEF, 0xBB, 0xBF, 0x31]) } // BOM
     }
 
     @Test func nestingLimit() throws {

@@ -27,10 +27,12 @@ struct Widths: Codable, Equatable {
     var i8: Int8, i16: Int16, i32: Int32, i64: Int64, i: Int
     var u8: UInt8, u16: UInt16, u32: UInt32, u64: UInt64, u: UInt
 
-    static let minimums = Widths(i8: .min, i16: .min, i32: .min, i64: .min, i: .min,
-                                 u8: .min, u16: .min, u32: .min, u64: .min, u: .min)
-    static let maximums = Widths(i8: .max, i16: .max, i32: .max, i64: .max, i: .max,
-                                 u8: .max, u16: .max, u32: .max, u64: .max, u: .max)
+    static let minimums = Widths(
+        i8: .min, i16: .min, i32: .min, i64: .min, i: .min,
+        u8: .min, u16: .min, u32: .min, u64: .min, u: .min)
+    static let maximums = Widths(
+        i8: .max, i16: .max, i32: .max, i64: .max, i: .max,
+        u8: .max, u16: .max, u32: .max, u64: .max, u: .max)
 }
 
 struct Special: Codable, Equatable {
@@ -50,19 +52,25 @@ struct OptionalHolder: Codable, Equatable {
 @Suite("Round trips")
 struct RoundTripTests {
     @Test func nestedStructs() throws {
-        let value = Person(name: "Ada", age: 36, address: Address(street: "1 Loop", zip: nil),
-                           nicknames: ["a", "b"], scores: [1.5, -2], manager: Address(street: "x", zip: "9"))
+        let value = Person(
+            name: "Ada", age: 36, address: Address(street: "1 Loop", zip: nil),
+            nicknames: ["a", "b"], scores: [1.5, -2], manager: Address(street: "x", zip: "9"))
         #expect(try Payloads.roundTrip(value) == value)
-        #expect(try Payloads.encodeString(value)
-            == #"{"name":"Ada","age":36,"address":{"street":"1 Loop"},"nicknames":["a","b"],"scores":[1.5,-2.0],"manager":{"street":"x","zip":"9"}}"#)
+        #expect(
+            try Payloads.encodeString(value)
+                == #"{"name":"Ada","age":36,"address":{"street":"1 Loop"},"nicknames":["a","b"],"scores":[1.5,-2.0],"manager":{"street":"x","zip":"9"}}"#
+        )
     }
 
     /// Small documents' tapes live in a stack buffer and a shallow stack; these sizes
     /// cross into the heap-grown tape and the full-depth stack.
     @Test(arguments: [1, 63, 64, 65, 1_000, 50_000])
     func documentsOfEverySizeDecode(elements: Int) throws {
-        let value = (0..<elements).map { Person(name: "p\($0)", age: $0, address: Address(street: "s", zip: nil),
-                                                nicknames: [], scores: [Double($0)], manager: nil) }
+        let value = (0..<elements).map {
+            Person(
+                name: "p\($0)", age: $0, address: Address(street: "s", zip: nil),
+                nicknames: [], scores: [Double($0)], manager: nil)
+        }
         #expect(try Payloads.roundTrip(value) == value)
     }
 
@@ -86,11 +94,15 @@ struct RoundTripTests {
             }
             enum CodingKeys: String, CodingKey { case before, inner, after }
         }
-        let inner = Person(name: "Ada", age: 36, address: Address(street: "1 Loop", zip: "7"),
-                           nicknames: ["a"], scores: [1, 2, 3], manager: nil)
+        let inner = Person(
+            name: "Ada", age: 36, address: Address(street: "1 Loop", zip: "7"),
+            nicknames: ["a"], scores: [1, 2, 3], manager: nil)
         let innerText = try Payloads.encodeString(inner)
-        let outer = try Payloads.encodeString(["before": JSONValue.int(1), "inner": .string(innerText), "after": .string("end")])
-        #expect(try PayloadDecoder().decode(Wrapper.self, from: outer) == Wrapper(before: 1, inner: inner, after: "end"))
+        let outer = try Payloads.encodeString([
+            "before": JSONValue.int(1), "inner": .string(innerText), "after": .string("end"),
+        ])
+        #expect(
+            try PayloadDecoder().decode(Wrapper.self, from: outer) == Wrapper(before: 1, inner: inner, after: "end"))
     }
 
     @Test(arguments: [127, 128, 129, 512])
@@ -133,7 +145,8 @@ struct RoundTripTests {
     }
 
     @Test func unicodeAndEscapes() throws {
-        let text = "quote \" backslash \\ slash / newline \n tab \t cr \r bs \u{8} ff \u{C} nul \u{0} unit \u{1F} é 漢字 🚀"
+        let text =
+            "quote \" backslash \\ slash / newline \n tab \t cr \r bs \u{8} ff \u{C} nul \u{0} unit \u{1F} é 漢字 🚀"
         #expect(try Payloads.roundTrip(text) == text)
         let encoded = try Payloads.encodeString(text)
         #expect(encoded.contains(#"\""#) && encoded.contains(#"\\"#) && encoded.contains(#"\n"#))
@@ -152,8 +165,10 @@ struct RoundTripTests {
         #expect(try Payloads.encodeString(UInt64.max) == "18446744073709551615")
     }
 
-    @Test(arguments: [0.1, -0.0, 1e300, Double.leastNonzeroMagnitude, -1.5e-7, 123456789.125,
-                      Double.greatestFiniteMagnitude, 0.30000000000000004, 2.0, 1e16])
+    @Test(arguments: [
+        0.1, -0.0, 1e300, Double.leastNonzeroMagnitude, -1.5e-7, 123456789.125,
+        Double.greatestFiniteMagnitude, 0.30000000000000004, 2.0, 1e16,
+    ])
     func doubles(_ value: Double) throws {
         let back = try Payloads.roundTrip(value)
         #expect(back == value)
@@ -186,7 +201,10 @@ struct RoundTripTests {
             decimal: Decimal(string: "12345678901234567890.125")!,
             payload: ["z": 1, "a": [true, nil, "s"], "z": 2.5])
         let text = try Payloads.encodeString(value)
-        #expect(text == #"{"date":"2026-11-21T15:04:05.123Z","data":"AAEC+v8=","url":"https://example.com/a?b=c","decimal":12345678901234567890.125,"payload":{"z":1,"a":[true,null,"s"],"z":2.5}}"#)
+        #expect(
+            text
+                == #"{"date":"2026-11-21T15:04:05.123Z","data":"AAEC+v8=","url":"https://example.com/a?b=c","decimal":12345678901234567890.125,"payload":{"z":1,"a":[true,null,"s"],"z":2.5}}"#
+        )
         let back = try PayloadDecoder().decode(Special.self, from: text)
         #expect(back == value)
     }
@@ -195,7 +213,8 @@ struct RoundTripTests {
         let decoder = PayloadDecoder()
         #expect(try decoder.decode(Date.self, from: #""1970-01-01T00:00:10Z""#) == Date(timeIntervalSince1970: 10))
         #expect(try decoder.decode(Date.self, from: #""1970-01-01T01:00:10+01:00""#) == Date(timeIntervalSince1970: 10))
-        #expect(try decoder.decode(Date.self, from: #""1969-12-31T23:59:59.500Z""#) == Date(timeIntervalSince1970: -0.5))
+        #expect(
+            try decoder.decode(Date.self, from: #""1969-12-31T23:59:59.500Z""#) == Date(timeIntervalSince1970: -0.5))
         #expect(throws: DecodingError.self) { try decoder.decode(Date.self, from: #""2026-02-30T00:00:00Z""#) }
         #expect(try Payloads.encodeString(Date(timeIntervalSince1970: -0.5)) == #""1969-12-31T23:59:59.500Z""#)
     }

@@ -55,8 +55,8 @@ struct TimestampFormatTests {
         for _ in 0..<20_000 {
             let milliseconds = Int64.random(in: Self.range, using: &generator)
             guard let text = TimestampFormat.string(milliseconds: milliseconds), text.utf8.count == 24,
-                  let date = TimestampFormat.date(from: text),
-                  date == Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+                let date = TimestampFormat.date(from: text),
+                date == Date(timeIntervalSince1970: Double(milliseconds) / 1000)
             else {
                 failures.append(milliseconds)
                 continue
@@ -70,7 +70,8 @@ struct TimestampFormatTests {
         #expect(TimestampFormat.string(from: Date(timeIntervalSince1970: 0.0006)) == "1970-01-01T00:00:00.001Z")
         #expect(TimestampFormat.string(from: Date(timeIntervalSince1970: -0.0006)) == "1969-12-31T23:59:59.999Z")
         // The nearest Double lies below .123: a truncating writer would print .122.
-        #expect(TimestampFormat.string(from: Date(timeIntervalSince1970: 1_763_737_445.123)) == "2025-11-21T15:04:05.123Z")
+        #expect(
+            TimestampFormat.string(from: Date(timeIntervalSince1970: 1_763_737_445.123)) == "2025-11-21T15:04:05.123Z")
     }
 
     @Test func readingTakesOffsetsAndAnyFractionLength() {
@@ -81,8 +82,9 @@ struct TimestampFormatTests {
         #expect(Self.read("2026-11-21T15:04:05.123000000Z") == instant)
         #expect(Self.read("2026-11-21T15:04:05.1Z") == instant! - 23)
         #expect(Self.read("2026-11-21T15:04:05Z") == instant! - 123)
-        #expect(TimestampFormat.date(from: "2026-11-21T15:04:05.123+00:00")
-            == Date(timeIntervalSince1970: 1_795_273_445.123))
+        #expect(
+            TimestampFormat.date(from: "2026-11-21T15:04:05.123+00:00")
+                == Date(timeIntervalSince1970: 1_795_273_445.123))
     }
 
     @Test(arguments: [

@@ -82,10 +82,11 @@ struct LikesJournalTests {
         try hub.post(NewsLiked(newsID: 1, user: "alice"))
         #expect(try NewsStore.differences(in: hub).isEmpty)
         try Self.sqlite(path, "UPDATE news SET likes = 5 WHERE id = 1; UPDATE profiles SET given_likes = 3")
-        #expect(try NewsStore.differences(in: hub) == [
-            "news 1: stored \"News1\" with 5 likes, journal implies \"News1\" with 1 likes",
-            "profile alice: stored 3 given likes, journal implies 1",
-        ])
+        #expect(
+            try NewsStore.differences(in: hub) == [
+                "news 1: stored \"News1\" with 5 likes, journal implies \"News1\" with 1 likes",
+                "profile alice: stored 3 given likes, journal implies 1",
+            ])
     }
 
     /// The likes relation itself is compared, and a journaled like that the
@@ -103,18 +104,20 @@ struct LikesJournalTests {
         #expect(try NewsStore.differences(in: hub).isEmpty)
 
         try Self.sqlite(path, "DELETE FROM likes")
-        #expect(try NewsStore.differences(in: hub) == [
-            "likes: alice/1 missing from the stored state",
-            "likes: alice/2 missing from the stored state",
-        ])
+        #expect(
+            try NewsStore.differences(in: hub) == [
+                "likes: alice/1 missing from the stored state",
+                "likes: alice/2 missing from the stored state",
+            ])
         // With alice's likes gone from the table, a second like of item 1 is accepted.
         try hub.post(NewsLiked(newsID: 1, user: "alice"))
-        #expect(try NewsStore.differences(in: hub) == [
-            "notice #7 news.liked would be refused: alice already likes news 1",
-            "news 1: stored \"News1\" with 2 likes, journal implies \"News1\" with 1 likes",
-            "likes: alice/2 missing from the stored state",
-            "profile alice: stored 3 given likes, journal implies 2",
-        ])
+        #expect(
+            try NewsStore.differences(in: hub) == [
+                "notice #7 news.liked would be refused: alice already likes news 1",
+                "news 1: stored \"News1\" with 2 likes, journal implies \"News1\" with 1 likes",
+                "likes: alice/2 missing from the stored state",
+                "profile alice: stored 3 given likes, journal implies 2",
+            ])
     }
 
     /// Tampers with a journal file through the sqlite3 shell, as a person would.
@@ -127,4 +130,3 @@ struct LikesJournalTests {
         #expect(process.terminationStatus == 0)
     }
 }
-

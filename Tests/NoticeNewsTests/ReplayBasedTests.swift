@@ -21,28 +21,33 @@ struct ReplayBasedTests {
         }
         #expect(replayed == 6)
         #expect(likesShown == [0, 0, 1, 2, 3, 2])
-        #expect(colleagues.state == NewsState(
-            feed: [NewsItem(id: 1, title: "News1", likes: 2), NewsItem(id: 2, title: "News2", likes: 0)],
-            profiles: [Profile(user: "alice", givenLikes: 1), Profile(user: "bob", givenLikes: 1)]))
+        #expect(
+            colleagues.state
+                == NewsState(
+                    feed: [NewsItem(id: 1, title: "News1", likes: 2), NewsItem(id: 2, title: "News2", likes: 0)],
+                    profiles: [Profile(user: "alice", givenLikes: 1), Profile(user: "bob", givenLikes: 1)]))
     }
 
     @Test func whatTheFeedPostsIsComparedWithWhatTheTestExpects() throws {
-        let fixture = try NoticeFixture(notices: [
-            try FixtureNotice(NewsPublished(id: 1, title: "News1"), sender: "editor"),
-        ], projections: [LikesProjection()])
+        let fixture = try NoticeFixture(
+            notices: [
+                try FixtureNotice(NewsPublished(id: 1, title: "News1"), sender: "editor")
+            ], projections: [LikesProjection()])
         let colleagues = NewsColleagues(hub: fixture.hub, state: try NewsStore.storedState(of: fixture.hub))
         let recorder = NoticeRecorder(fixture.hub)
         try colleagues.feed.userLikedAllNews("alice")
-        #expect(recorder.difference(from: [
-            try FixtureNotice(NewsLiked(newsID: 1, user: "alice"), sender: "feed"),
-        ]) == nil)
+        #expect(
+            recorder.difference(from: [
+                try FixtureNotice(NewsLiked(newsID: 1, user: "alice"), sender: "feed")
+            ]) == nil)
 
         let wrong = recorder.difference(from: [try FixtureNotice(NewsLiked(newsID: 1, user: "bob"), sender: "feed")])
-        #expect(wrong == """
-            recorded 1 notices, expected 1:
-              1 expected news.liked from feed {"newsID":1,"user":"bob"}
-                recorded news.liked from feed {"newsID":1,"user":"alice"}
-            """)
+        #expect(
+            wrong == """
+                recorded 1 notices, expected 1:
+                  1 expected news.liked from feed {"newsID":1,"user":"bob"}
+                    recorded news.liked from feed {"newsID":1,"user":"alice"}
+                """)
     }
 
     @Test func aRecordingBecomesAFixtureThatReplaysTheSame() throws {
@@ -61,8 +66,9 @@ struct ReplayBasedTests {
 
     @Test func aRefusedLineNamesItself() throws {
         #expect {
-            try NoticeFixture(jsonl: #"{"name":"news.liked","payload":{"newsID":1,"user":"alice"}}"#,
-                              projections: [LikesProjection()])
+            try NoticeFixture(
+                jsonl: #"{"name":"news.liked","payload":{"newsID":1,"user":"alice"}}"#,
+                projections: [LikesProjection()])
         } throws: { error in
             "\(error)".contains("line 1") && "\(error)".contains("news 1 does not exist")
         }

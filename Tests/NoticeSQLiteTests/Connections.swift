@@ -48,17 +48,17 @@ final class LockedBox<Value: Sendable>: @unchecked Sendable {
 /// elsewhere). A zombie connection would keep its descriptor open.
 func openDescriptorCount(for path: String) -> Int? {
     #if os(Linux)
-    let fileManager = FileManager.default
-    guard let entries = try? fileManager.contentsOfDirectory(atPath: "/proc/self/fd") else { return nil }
-    let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-    return entries.filter { entry in
-        guard let target = try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(entry)") else {
-            return false
-        }
-        return target == path || target == resolved
-    }.count
+        let fileManager = FileManager.default
+        guard let entries = try? fileManager.contentsOfDirectory(atPath: "/proc/self/fd") else { return nil }
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        return entries.filter { entry in
+            guard let target = try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(entry)") else {
+                return false
+            }
+            return target == path || target == resolved
+        }.count
     #else
-    return nil
+        return nil
     #endif
 }
 

@@ -27,7 +27,9 @@ struct ErrorTests {
             let description = failure.description
             #expect(!description.contains("\n"))
             #expect(description.contains("INSERT INTO notices(id, secret) VALUES (?, ?)"))
-            #expect(description.hasPrefix("SQLite error SQLITE_CONSTRAINT_UNIQUE (2067): UNIQUE constraint failed: notices.secret"))
+            #expect(
+                description.hasPrefix(
+                    "SQLite error SQLITE_CONSTRAINT_UNIQUE (2067): UNIQUE constraint failed: notices.secret"))
             #expect(!description.contains("s3cr3t"))
             #expect(!String(reflecting: failure).contains("s3cr3t"))
             #expect(!failure.message.contains("s3cr3t"))
@@ -71,7 +73,9 @@ struct ErrorTests {
         #expect(failure.sql == longSQL)
         let description = failure.description
         #expect(!description.contains("\n"))
-        #expect(description.hasPrefix("SQLite error SQLITE_ERROR (1): no such table: nowhere, in \"SELECT column_1, column_2,"))
+        #expect(
+            description.hasPrefix(
+                "SQLite error SQLITE_ERROR (1): no such table: nowhere, in \"SELECT column_1, column_2,"))
         #expect(description.hasSuffix("…\""))
         #expect(description.count < 300)
 

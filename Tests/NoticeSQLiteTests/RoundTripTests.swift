@@ -100,7 +100,8 @@ struct RoundTripTests {
 
     @Test func columnMetadataLastInsertRowIDAndChangesAreReported() throws {
         try withConnection(.file) { db in
-            try db.execute("""
+            try db.execute(
+                """
                 CREATE TABLE notices(id INTEGER PRIMARY KEY, name TEXT NOT NULL);
                 INSERT INTO notices(name) VALUES ('a'), ('b'), ('c');
                 """)

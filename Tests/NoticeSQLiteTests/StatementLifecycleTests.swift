@@ -38,7 +38,8 @@ struct StatementLifecycleTests {
             expectSQLiteError { _ = try db.prepare("  -- only a comment") }
             // Trailing semicolons, whitespace and comments are fine.
             _ = try db.prepare("SELECT 1;  \n -- done\n")
-            try db.execute("""
+            try db.execute(
+                """
                 CREATE TABLE a(x); -- first
                 INSERT INTO a VALUES (1);
                 /* last */ INSERT INTO a VALUES (2);

@@ -49,7 +49,8 @@ struct TransactionTests {
 
     @Test func theBodysErrorWinsEvenWhenSQLiteRolledBackByItself() throws {
         try withConnection(.memory) { db in
-            try db.execute("""
+            try db.execute(
+                """
                 CREATE TABLE t(x);
                 CREATE TRIGGER boom BEFORE INSERT ON t WHEN new.x < 0
                 BEGIN SELECT RAISE(ROLLBACK, 'negative'); END;
@@ -69,7 +70,8 @@ struct TransactionTests {
 
     @Test func aFailingCommitRollsBackAndThrowsTheCommitsError() throws {
         try withConnection(.file) { db in
-            try db.execute("""
+            try db.execute(
+                """
                 PRAGMA foreign_keys=ON;
                 CREATE TABLE parent(id INTEGER PRIMARY KEY);
                 CREATE TABLE child(

@@ -58,7 +58,7 @@ struct WALPreallocationTests {
             let db = try Self.databaseWithRowsInItsLog(path, rows: 5)
             _ = try db.transaction { try db.preallocateWAL(frames: 20) }
             #expect(try Self.walFrames(db) == 7, "the table's creation and five rows")
-            _ = try Self.walFrames(db)  // a complete checkpoint: the next write rewinds the log
+            _ = try Self.walFrames(db) // a complete checkpoint: the next write rewinds the log
             for i in 0..<15 { try db.execute("INSERT INTO t VALUES ('more \(i)')") }
             #expect(try Self.walFrames(db) == 15, "the log started over at its first frame")
             #expect(try Self.size(path + "-wal") == Self.walBytes(frames: 20))

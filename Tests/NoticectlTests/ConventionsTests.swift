@@ -38,8 +38,9 @@ struct ConventionsTests {
         #expect(Self.sequences(try cli("tail", "-f", "--limit", "3")) == ["6", "7", "8"])
         #expect(Self.sequences(try cli("tail", "--follow", "-n", "2", "--limit", "2")) == ["14", "15"])
         #expect(Self.sequences(try cli("tail", "-f", "--from", "1", "--limit", "2")) == ["1", "2"])
-        #expect(Self.sequences(try cli("tail", "-f", "--sender", "odd", "--limit", "2")) == ["1", "3"],
-                "fewer than ten selected: all of them")
+        #expect(
+            Self.sequences(try cli("tail", "-f", "--sender", "odd", "--limit", "2")) == ["1", "3"],
+            "fewer than ten selected: all of them")
     }
 
     @Test func dashDNamesTheJournal() throws {
@@ -89,7 +90,9 @@ struct ConventionsTests {
 
     @Test func versionIsTheRootCommandsFlagAlone() throws {
         let cli = NoticectlRunner(in: TemporaryDirectory())
-        #expect(try cli("--version") == .success("noticectl \(NoticeHub.version) (journal schema \(SQLiteJournal.schemaVersion))\n"))
+        #expect(
+            try cli("--version")
+                == .success("noticectl \(NoticeHub.version) (journal schema \(SQLiteJournal.schemaVersion))\n"))
         #expect(try cli("--help").stdout.contains("--version"))
         for command in ["tail", "post", "news like", "projections rebuild"] {
             let help = try cli.run(command.split(separator: " ").map(String.init) + ["--help"]).stdout

@@ -26,11 +26,14 @@ struct DemoTests {
         let cli = NoticectlRunner(in: scratch)
         let document = try await Self.printed(by: .news)
         for notices in [9, 13] {
-            #expect(try cli("demo", "news", "--journal") == .success(document + """
-                journal ./noticehub.sqlite holds \(notices) notices
-                replaying it gives the stored state: yes
+            #expect(
+                try cli("demo", "news", "--journal")
+                    == .success(
+                        document + """
+                            journal ./noticehub.sqlite holds \(notices) notices
+                            replaying it gives the stored state: yes
 
-                """))
+                            """))
             #expect(try cli("news", "profile", "alice") == .success("alice: 0 likes given\n"))
             #expect(try cli("news", "feed") == .success("#1 News1: 1 like\n#2 News2: 2 likes\n"))
         }
@@ -56,10 +59,16 @@ struct DemoTests {
         let scratch = TemporaryDirectory()
         var cli = NoticectlRunner(in: scratch)
         let explicit = try cli("demo", "news", "--journal", "--db", "news.sqlite")
-        #expect(explicit.lines.suffix(2) == ["journal news.sqlite holds 9 notices", "replaying it gives the stored state: yes"])
+        #expect(
+            explicit.lines.suffix(2) == [
+                "journal news.sqlite holds 9 notices", "replaying it gives the stored state: yes",
+            ])
         cli.environment["NOTICEHUB_DB"] = "news.sqlite"
         let fromEnvironment = try cli("demo", "news", "--journal")
-        #expect(fromEnvironment.lines.suffix(2) == ["journal news.sqlite holds 13 notices", "replaying it gives the stored state: yes"])
+        #expect(
+            fromEnvironment.lines.suffix(2) == [
+                "journal news.sqlite holds 13 notices", "replaying it gives the stored state: yes",
+            ])
         #expect(try scratch.listing() == ["news.sqlite"])
     }
 }

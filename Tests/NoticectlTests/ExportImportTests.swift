@@ -9,8 +9,9 @@ struct ExportImportTests {
         let cli = NoticectlRunner(in: scratch)
         try cli("news", "publish", "1", "News1")
         try cli("news", "like", "1", "--user", "alice")
-        try cli("post", "x'); DROP TABLE notices; --", "--sender", #"a "quoted" sender"#,
-                "--payload", #"{"text":"é ⚔️ \"q\" \\","list":[1,-2.5e3,null,false]}"#)
+        try cli(
+            "post", "x'); DROP TABLE notices; --", "--sender", #"a "quoted" sender"#,
+            "--payload", #"{"text":"é ⚔️ \"q\" \\","list":[1,-2.5e3,null,false]}"#)
         try cli("post", "plain")
         return (scratch, cli)
     }
@@ -41,8 +42,9 @@ struct ExportImportTests {
         }
         let export = try cli("export")
         #expect(export.status == 0 && export.stderr.isEmpty)
-        #expect(export.lines.map { $0.firstMatch(of: #/"payload":(.*),"postedAt"/#).map { String($0.1) } }
-            == ["5", #""text""#, "[1,[2],{}]", "null", "-2.5"])
+        #expect(
+            export.lines.map { $0.firstMatch(of: #/"payload":(.*),"postedAt"/#).map { String($0.1) } }
+                == ["5", #""text""#, "[1,[2],{}]", "null", "-2.5"])
         try scratch.write(export.stdout, to: "values.jsonl")
         #expect(try cli("import", "values.jsonl", "--db", "copy.sqlite") == .success("imported 5, already present 0\n"))
         #expect(try cli("export", "--db", "copy.sqlite") == export)
@@ -52,7 +54,8 @@ struct ExportImportTests {
         let (_, cli) = try Self.varied()
         let export = try cli("export")
         let input = "\n" + export.lines.joined(separator: "\n\n") + "\n   \n"
-        #expect(try cli("import", "-", "--db", "copy.sqlite", input: input) == .success("imported 4, already present 0\n"))
+        #expect(
+            try cli("import", "-", "--db", "copy.sqlite", input: input) == .success("imported 4, already present 0\n"))
         #expect(try cli("export", "--db", "copy.sqlite") == export)
     }
 
@@ -68,10 +71,14 @@ struct ExportImportTests {
         ("{\"name\":\"ok\"}\n[1]\n", "line 2: not a JSON object"),
         ("{\"name\":\"ok\"}\n\n{\"sender\":\"s\"}\n", "line 3: the name is missing"),
         ("{\"name\":\"ok\",\"colour\":\"red\"}\n", #"line 1: unknown field "colour""#),
-        (#"{"name":"news.liked","payload":{"newsID":9,"user":"alice"}}"# + "\n",
-         "line 1: news.liked refused: news 9 does not exist"),
-        (#"{"name":"news.liked","payload":{"newsID":1,"user":"alice"}}"# + "\n",
-         "line 1: news.liked refused: alice already likes news 1"),
+        (
+            #"{"name":"news.liked","payload":{"newsID":9,"user":"alice"}}"# + "\n",
+            "line 1: news.liked refused: news 9 does not exist"
+        ),
+        (
+            #"{"name":"news.liked","payload":{"newsID":1,"user":"alice"}}"# + "\n",
+            "line 1: news.liked refused: alice already likes news 1"
+        ),
     ])
     func aMalformedOrRefusedLineStopsTheImportAndNamesIt(input: String, message: String) throws {
         let (scratch, cli) = try Self.varied()
@@ -88,7 +95,8 @@ struct ExportImportTests {
     /// Bytes that are not UTF-8 are refused, not repaired with U+FFFD.
     @Test func aLineThatIsNotUTF8StopsTheImportAndNamesIt() throws {
         let (scratch, cli) = try Self.varied()
-        let bytes = [UInt8]("{\"name\":\"ok\"}\n{\"name\":\"bad\",\"payload\":{\"a\":\"x".utf8) + [0xFF]
+        let bytes =
+            [UInt8]("{\"name\":\"ok\"}\n{\"name\":\"bad\",\"payload\":{\"a\":\"x".utf8) + [0xFF]
             + [UInt8]("y\"}}\n{\"name\":\"after\"}\n".utf8)
         try Data(bytes).write(to: scratch.url.appendingPathComponent("bad.jsonl"))
         let before = try cli("export")
@@ -101,18 +109,21 @@ struct ExportImportTests {
         let line = #"{"id":"0af7f258-e014-8b1c-8000-00000000abcd","name":"twice"}"#
         try scratch.write("\(line)\n{\"name\":\"between\"}\n\(line)\n", to: "twice.jsonl")
         let before = try cli("export")
-        #expect(try cli("import", "twice.jsonl")
-            == .failure("line 3: notice 0af7f258-e014-8b1c-8000-00000000abcd appears earlier in this input"))
+        #expect(
+            try cli("import", "twice.jsonl")
+                == .failure("line 3: notice 0af7f258-e014-8b1c-8000-00000000abcd appears earlier in this input"))
         #expect(try cli("export") == before)
     }
 
     @Test func anImportedPayloadOverOneMebibyteIsRefused() throws {
         let (scratch, cli) = try Self.varied()
         let filler = String(repeating: "z", count: 1 << 20)
-        try scratch.write("{\"name\":\"small\"}\n{\"name\":\"big\",\"payload\":{\"blob\":\"\(filler)\"}}\n", to: "big.jsonl")
+        try scratch.write(
+            "{\"name\":\"small\"}\n{\"name\":\"big\",\"payload\":{\"blob\":\"\(filler)\"}}\n", to: "big.jsonl")
         let before = try cli("export")
-        #expect(try cli("import", "big.jsonl")
-            == .failure("line 2: payload of big is \((1 << 20) + 11) bytes, more than the 1048576 allowed"))
+        #expect(
+            try cli("import", "big.jsonl")
+                == .failure("line 2: payload of big is \((1 << 20) + 11) bytes, more than the 1048576 allowed"))
         #expect(try cli("export") == before)
     }
 

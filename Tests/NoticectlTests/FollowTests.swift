@@ -20,12 +20,13 @@ struct FollowTests {
         let outcome = try #require(tail.waitForExit())
         #expect(outcome.status == 0)
         #expect(outcome.stderr == "")
-        #expect(Stable.text(outcome.stdout) == """
-            {"seq":1,"id":"ID","name":"first","payload":{},"postedAt":"TIME"}
-            {"seq":2,"id":"ID","name":"second","sender":"other","payload":{"n":0},"postedAt":"TIME"}
-            {"seq":3,"id":"ID","name":"third","sender":"other","payload":{"n":1},"postedAt":"TIME"}
+        #expect(
+            Stable.text(outcome.stdout) == """
+                {"seq":1,"id":"ID","name":"first","payload":{},"postedAt":"TIME"}
+                {"seq":2,"id":"ID","name":"second","sender":"other","payload":{"n":0},"postedAt":"TIME"}
+                {"seq":3,"id":"ID","name":"third","sender":"other","payload":{"n":1},"postedAt":"TIME"}
 
-            """)
+                """)
         #expect(try cli("tail", "--json") == Outcome(status: 0, stdout: outcome.stdout, stderr: ""))
     }
 
@@ -39,7 +40,9 @@ struct FollowTests {
         try #require(tail.waitForLines(1))
         try cli("post", "second")
         try #require(tail.waitForLines(2))
-        try SQLiteShell.run(scratch.path("noticehub.sqlite"), """
+        try SQLiteShell.run(
+            scratch.path("noticehub.sqlite"),
+            """
             INSERT INTO notices (id, name, payload, posted_at) VALUES ('zzz', 'third', '{}', 0)
             """)
         let outcome = try #require(tail.waitForExit())
@@ -59,12 +62,13 @@ struct FollowTests {
         try cli("post", "wanted", "--sender", "last")
         let outcome = try #require(tail.waitForExit())
         #expect(outcome.status == 0)
-        #expect(Stable.text(outcome.stdout) == """
-            1 TIME wanted - {}
-            3 TIME wanted later {}
-            4 TIME wanted last {}
+        #expect(
+            Stable.text(outcome.stdout) == """
+                1 TIME wanted - {}
+                3 TIME wanted later {}
+                4 TIME wanted last {}
 
-            """)
+                """)
     }
 
     @Test func followWithALimitAlreadyReachedEndsAtOnce() throws {

@@ -8,9 +8,10 @@ struct HelpTests {
     /// command added later is held to the same rule.
     static let commandPaths: [[String]] = {
         func paths(_ command: any ParsableCommand.Type, _ prefix: [String]) -> [[String]] {
-            [prefix] + command.configuration.subcommands.flatMap {
-                paths($0, prefix + [$0.configuration.commandName ?? ""])
-            }
+            [prefix]
+                + command.configuration.subcommands.flatMap {
+                    paths($0, prefix + [$0.configuration.commandName ?? ""])
+                }
         }
         return paths(Noticectl.self, [])
     }()
@@ -26,8 +27,10 @@ struct HelpTests {
 
     @Test func theRootHelpListsEverySubcommand() throws {
         let outcome = try NoticectlRunner(in: TemporaryDirectory())("--help")
-        let names = ["init", "post", "tail", "news", "projections", "subscribe", "request", "respond",
-                     "verify", "stats", "export", "import", "demo", "version"]
+        let names = [
+            "init", "post", "tail", "news", "projections", "subscribe", "request", "respond",
+            "verify", "stats", "export", "import", "demo", "version",
+        ]
         for name in names {
             #expect(outcome.stdout.contains("\n  \(name) "), "missing \(name)")
         }

@@ -7,17 +7,23 @@ struct ImportProgressTests {
     @Test func aFileShowsItsShareTheRateAndTheTimeLeft() {
         let start = ContinuousClock.now
         let progress = ImportProgress(totalBytes: 1_000_000, started: start)
-        #expect(progress.status(notices: 48_000, bytesRead: 250_000, at: start + .seconds(2))
-            == "25% · 48,000 notices · 24,000/s · about 6 s left")
-        #expect(progress.status(notices: 400_000, bytesRead: 1_000_000, at: start + .seconds(200))
-            == "100% · 400,000 notices · 2,000/s · about 0 s left")
-        #expect(progress.status(notices: 10_000, bytesRead: 10_000, at: start + .seconds(2)).hasSuffix("about 3 min 18 s left"))
+        #expect(
+            progress.status(notices: 48_000, bytesRead: 250_000, at: start + .seconds(2))
+                == "25% · 48,000 notices · 24,000/s · about 6 s left")
+        #expect(
+            progress.status(notices: 400_000, bytesRead: 1_000_000, at: start + .seconds(200))
+                == "100% · 400,000 notices · 2,000/s · about 0 s left")
+        #expect(
+            progress.status(notices: 10_000, bytesRead: 10_000, at: start + .seconds(2)).hasSuffix(
+                "about 3 min 18 s left"))
     }
 
     @Test func standardInputShowsTheCountAndTheRate() {
         let start = ContinuousClock.now
         let progress = ImportProgress(totalBytes: nil, started: start)
-        #expect(progress.status(notices: 1_234_567, bytesRead: 99, at: start + .seconds(1)) == "1,234,567 notices · 1,234,567/s")
+        #expect(
+            progress.status(notices: 1_234_567, bytesRead: 99, at: start + .seconds(1))
+                == "1,234,567 notices · 1,234,567/s")
     }
 
     /// On a terminal (a pseudo-terminal made by `script`), the share of the

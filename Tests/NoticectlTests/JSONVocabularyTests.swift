@@ -41,22 +41,30 @@ struct JSONVocabularyTests {
         _ = responder.waitForExit()
         #expect(asked.lines.count == 2, "\(asked)")
         #expect(asked.lines.first?.contains(#""kind":"reply""#) == true)
-        #expect(asked.lines.last?.hasPrefix(#"{"kind":"stop","stopReason":"allAnswered","asked":1,"replies":1,"request":""#) == true,
-                "\(asked)")
+        #expect(
+            asked.lines.last?.hasPrefix(#"{"kind":"stop","stopReason":"allAnswered","asked":1,"replies":1,"request":""#)
+                == true,
+            "\(asked)")
 
         let nobody = try cli("request", "weather.none", "--json")
-        #expect(nobody == Outcome(
-            status: 1, stdout: #"{"kind":"stop","stopReason":"noResponders","asked":0,"replies":0}"# + "\n", stderr: ""))
+        #expect(
+            nobody
+                == Outcome(
+                    status: 1, stdout: #"{"kind":"stop","stopReason":"noResponders","asked":0,"replies":0}"# + "\n",
+                    stderr: ""))
     }
 
     @Test func theFeedPrintsOneObjectPerLine() throws {
         let cli = NoticectlRunner(in: TemporaryDirectory())
         try cli("news", "publish", "1", "News1")
         try cli("news", "publish", "2", "News2")
-        #expect(try cli("news", "feed", "--json") == .success("""
-            {"id":1,"title":"News1","likes":0}
-            {"id":2,"title":"News2","likes":0}
+        #expect(
+            try cli("news", "feed", "--json")
+                == .success(
+                    """
+                    {"id":1,"title":"News1","likes":0}
+                    {"id":2,"title":"News2","likes":0}
 
-            """))
+                    """))
     }
 }

@@ -18,11 +18,14 @@ struct JournalFileTests {
                 try scratch.write("shopping list\nmilk\n", to: "notes.txt")
                 return "notes.txt"
             case .directory:
-                try FileManager.default.createDirectory(atPath: scratch.path("folder"), withIntermediateDirectories: false)
+                try FileManager.default.createDirectory(
+                    atPath: scratch.path("folder"), withIntermediateDirectories: false)
                 return "folder"
             case .foreignDatabase:
-                try SQLiteShell.run(scratch.path("orders.sqlite"),
-                                    "CREATE TABLE orders (id INTEGER PRIMARY KEY, item TEXT); INSERT INTO orders (item) VALUES ('tea');")
+                try SQLiteShell.run(
+                    scratch.path("orders.sqlite"),
+                    "CREATE TABLE orders (id INTEGER PRIMARY KEY, item TEXT); INSERT INTO orders (item) VALUES ('tea');"
+                )
                 return "orders.sqlite"
             case .corruptJournal:
                 // A journal cut short after its first page, as a failed copy leaves it.
@@ -54,7 +57,8 @@ struct JournalFileTests {
 
     static let journalCommands: [[String]] = [
         ["tail"], ["tail", "--follow"], ["post", "x"], ["news", "replay"], ["news", "publish", "1", "News1"],
-        ["news", "like", "1", "--user", "alice"], ["news", "feed"], ["news", "detail", "1"], ["news", "profile", "alice"], ["verify"],
+        ["news", "like", "1", "--user", "alice"], ["news", "feed"], ["news", "detail", "1"],
+        ["news", "profile", "alice"], ["verify"],
         ["stats"], ["export"], ["import", "lines.jsonl"], ["demo", "news", "--journal"],
     ]
 
@@ -108,7 +112,10 @@ struct JournalFileTests {
 }
 
 struct ReadOnlyCommandTests {
-    @Test(arguments: [["tail"], ["news", "feed"], ["news", "detail", "1"], ["news", "profile", "alice"], ["verify"], ["stats"], ["export"], ["news", "replay"]])
+    @Test(arguments: [
+        ["tail"], ["news", "feed"], ["news", "detail", "1"], ["news", "profile", "alice"], ["verify"], ["stats"],
+        ["export"], ["news", "replay"],
+    ])
     func readingCommandsDoNotCreateAMissingJournal(command: [String]) throws {
         let scratch = TemporaryDirectory()
         let outcome = try NoticectlRunner(in: scratch).run(command + ["--db", "typo.sqlite"])

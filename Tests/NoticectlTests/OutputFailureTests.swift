@@ -7,9 +7,11 @@ import TestSupport
 struct OutputFailureTests {
     static let fullDevice = "/dev/full"
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: fullDevice)), arguments: [
-        ["export"], ["tail"], ["tail", "--json"], ["stats", "--json"], ["verify"], ["news", "feed"],
-    ])
+    @Test(
+        .enabled(if: FileManager.default.fileExists(atPath: fullDevice)),
+        arguments: [
+            ["export"], ["tail"], ["tail", "--json"], ["stats", "--json"], ["verify"], ["news", "feed"],
+        ])
     func writingToAFullDiskFailsInOneLine(arguments: [String]) throws {
         let cli = NoticectlRunner(in: TemporaryDirectory())
         try cli("news", "publish", "1", "News1")
@@ -24,7 +26,9 @@ struct OutputFailureTests {
         let cli = NoticectlRunner(in: TemporaryDirectory())
         let outcome = try cli.run(["post", "kept"], outputFile: Self.fullDevice)
         #expect(outcome.status == 1)
-        #expect(outcome.stderr == "error: kept was journaled as #1, but cannot write output: \(String(cString: strerror(ENOSPC)))\n")
+        #expect(
+            outcome.stderr
+                == "error: kept was journaled as #1, but cannot write output: \(String(cString: strerror(ENOSPC)))\n")
         #expect(try cli("tail").lines.count == 1)
     }
 

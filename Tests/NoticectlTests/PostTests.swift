@@ -8,11 +8,12 @@ struct PostTests {
         #expect(try cli("post", "greeting", "--sender", "Athos") == .success("1\n"))
         #expect(try cli("post", "greeting", "--payload", #"{"to":"Porthos"}"#) == .success("2\n"))
         let listing = try cli("tail")
-        #expect(Stable.text(listing.stdout) == """
-            1 TIME greeting Athos {}
-            2 TIME greeting - {"to":"Porthos"}
+        #expect(
+            Stable.text(listing.stdout) == """
+                1 TIME greeting Athos {}
+                2 TIME greeting - {"to":"Porthos"}
 
-            """)
+                """)
     }
 
     @Test func namesSendersAndPayloadsFullOfQuotesAndSQLAreStoredAsData() throws {
@@ -23,12 +24,13 @@ struct PostTests {
         #expect(try cli("post", name, "--sender", sender, "--payload", payload) == .success("1\n"))
         #expect(try cli("post", "after") == .success("2\n"))
         let listing = try cli("tail", "--json")
-        #expect(Stable.text(listing.stdout) == """
-            {"seq":1,"id":"ID","name":"x'); DROP TABLE notices; --","sender":"O\\"Brien; DELETE FROM likes",\
-            "payload":\(payload),"postedAt":"TIME"}
-            {"seq":2,"id":"ID","name":"after","payload":{},"postedAt":"TIME"}
+        #expect(
+            Stable.text(listing.stdout) == """
+                {"seq":1,"id":"ID","name":"x'); DROP TABLE notices; --","sender":"O\\"Brien; DELETE FROM likes",\
+                "payload":\(payload),"postedAt":"TIME"}
+                {"seq":2,"id":"ID","name":"after","payload":{},"postedAt":"TIME"}
 
-            """)
+                """)
         #expect(try cli("tail", "--name", name, "--sender", sender).lines.count == 1)
     }
 
@@ -53,17 +55,29 @@ struct PostTests {
         let filler = String(repeating: "b", count: 1 << 20)
         try scratch.write(#"{"blob":"\#(filler)"}"#, to: "big.json")
         let before = try cli("export")
-        #expect(try cli("post", "big", "--payload", "@big.json")
-            == .failure("payload of big is \((1 << 20) + 11) bytes, more than the 1048576 allowed"))
+        #expect(
+            try cli("post", "big", "--payload", "@big.json")
+                == .failure("payload of big is \((1 << 20) + 11) bytes, more than the 1048576 allowed"))
         #expect(try cli("export") == before)
     }
 
     /// Text that is not JSON is a usage error (64); a file that cannot be
     /// read is a failure (1).
     @Test(arguments: [
-        ("[1,", Outcome.usageError("--payload is not one JSON value: unexpected end of input at byte 3", command: "noticectl post")),
-        ("text", .usageError("--payload is not one JSON value: unexpected character 'e' at byte 1", command: "noticectl post")),
-        (#"{"a":1"#, .usageError("--payload is not one JSON value: unexpected end of input at byte 6", command: "noticectl post")),
+        (
+            "[1,",
+            Outcome.usageError(
+                "--payload is not one JSON value: unexpected end of input at byte 3", command: "noticectl post")
+        ),
+        (
+            "text",
+            .usageError(
+                "--payload is not one JSON value: unexpected character 'e' at byte 1", command: "noticectl post")
+        ),
+        (
+            #"{"a":1"#,
+            .usageError("--payload is not one JSON value: unexpected end of input at byte 6", command: "noticectl post")
+        ),
         ("@missing.json", .failure("cannot read payload file missing.json: No such file or directory")),
     ])
     func aMalformedPayloadIsRefused(payload: String, outcome: Outcome) throws {
@@ -95,7 +109,8 @@ struct PostTests {
         let scratch = TemporaryDirectory()
         let cli = NoticectlRunner(in: scratch)
         try cli("post", "before")
-        try Data([UInt8](#"{"a":"x"#.utf8) + [0xFF] + [UInt8](#"y"}"#.utf8)).write(to: scratch.url.appendingPathComponent("bad.json"))
+        try Data([UInt8](#"{"a":"x"#.utf8) + [0xFF] + [UInt8](#"y"}"#.utf8)).write(
+            to: scratch.url.appendingPathComponent("bad.json"))
         let before = try cli("export")
         #expect(try cli("post", "x", "--payload", "@bad.json") == .failure("payload file bad.json is not valid UTF-8"))
         #expect(try cli("export") == before)
@@ -104,8 +119,9 @@ struct PostTests {
     @Test func aPayloadFileThatIsADirectoryIsRefused() throws {
         let scratch = TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: scratch.path("folder"), withIntermediateDirectories: false)
-        #expect(try NoticectlRunner(in: scratch)("post", "x", "--payload", "@folder")
-            == .failure("cannot read payload file folder: it is a directory"))
+        #expect(
+            try NoticectlRunner(in: scratch)("post", "x", "--payload", "@folder")
+                == .failure("cannot read payload file folder: it is a directory"))
         #expect(try scratch.listing() == ["folder"])
     }
 }

@@ -11,11 +11,14 @@ struct ProjectionsTests {
     struct Clicks: Projection {
         let schema = ProjectionSchema(
             identity: "user.clicks", tables: ["clicks"],
-            migrations: [ProjectionMigration(1, "clicks", sql: "CREATE TABLE clicks (page TEXT PRIMARY KEY, count INTEGER)")])
+            migrations: [
+                ProjectionMigration(1, "clicks", sql: "CREATE TABLE clicks (page TEXT PRIMARY KEY, count INTEGER)")
+            ])
         let names: Set<NoticeName> = ["page.clicked"]
         func apply(_ notice: Notice, to store: any ProjectionStore) throws {
-            try store.upsert(into: "clicks", values: ["page": .text(try notice.decode(String.self)), "count": 1],
-                             conflictKey: ["page"], adding: ["count"])
+            try store.upsert(
+                into: "clicks", values: ["page": .text(try notice.decode(String.self)), "count": 1],
+                conflictKey: ["page"], adding: ["count"])
         }
     }
 
@@ -37,12 +40,15 @@ struct ProjectionsTests {
         try cli("post", "chat.said", "--payload", #""hello""#)
         #expect(try cli("news", "publish", "1", "News1") == .success("2\n"))
         #expect(try cli("projections") == .success("news.likes  version 1  current through #2\n"))
-        #expect(try cli("projections", "list", "--json") == .success(
-            #"{"identity":"news.likes","version":1,"schemaVersion":1,"currentThrough":2,"stale":false,"carried":true,"#
-                + #""names":["news.liked","news.published","news.unliked"]}"# + "\n"))
+        #expect(
+            try cli("projections", "list", "--json")
+                == .success(
+                    #"{"identity":"news.likes","version":1,"schemaVersion":1,"currentThrough":2,"stale":false,"carried":true,"#
+                        + #""names":["news.liked","news.published","news.unliked"]}"# + "\n"))
         // Once installed, the general commands keep its rules.
-        #expect(try cli("post", "news.liked", "--payload", #"{"newsID":9,"user":"alice"}"#)
-            == .failure("news.liked refused: news 9 does not exist"))
+        #expect(
+            try cli("post", "news.liked", "--payload", #"{"newsID":9,"user":"alice"}"#)
+                == .failure("news.liked refused: news 9 does not exist"))
     }
 
     @Test func aRelease01JournalKeepsItsNewsStateAndRules() throws {
@@ -52,9 +58,13 @@ struct ProjectionsTests {
         let liked = try cli.run(["post", "news.liked", "--payload", #"{"newsID":1,"user":"alice"}"#])
         #expect(liked.status == 1)
         #expect(liked.stderr.hasSuffix("error: news.liked refused: alice already likes news 1\n"))
-        #expect(liked.stderr.hasPrefix("note: rebuilt projection news.likes (version 1) from 6 notices, current through #7\n"))
-        #expect(try cli("news", "feed", "--json")
-            == .success(#"{"id":1,"title":"News1","likes":2}"# + "\n" + #"{"id":2,"title":"News2","likes":0}"# + "\n"))
+        #expect(
+            liked.stderr.hasPrefix(
+                "note: rebuilt projection news.likes (version 1) from 6 notices, current through #7\n"))
+        #expect(
+            try cli("news", "feed", "--json")
+                == .success(
+                    #"{"id":1,"title":"News1","likes":2}"# + "\n" + #"{"id":2,"title":"News2","likes":0}"# + "\n"))
         #expect(try cli("projections") == .success("news.likes  version 1  current through #7\n"))
         #expect(try cli("verify") == .success("ok: state agrees with the journal (7 notices)\n"))
     }
@@ -64,14 +74,19 @@ struct ProjectionsTests {
         let path = scratch.path("noticehub.sqlite")
         try NoticeHub(journal: SQLiteJournal(path: path), projections: [Clicks()]).post("page.clicked", payload: "home")
         let cli = NoticectlRunner(in: scratch)
-        #expect(try cli("post", "page.clicked", "--payload", #""home""#) == .failure(
-            #"page.clicked refused: the journal's projection "user.clicks" handles it, and this hub does not carry that projection"#))
+        #expect(
+            try cli("post", "page.clicked", "--payload", #""home""#)
+                == .failure(
+                    #"page.clicked refused: the journal's projection "user.clicks" handles it, and this hub does not carry that projection"#
+                ))
         #expect(try cli("post", "page.viewed", "--payload", #""home""#) == .success("2\n"))
         #expect(try cli("import", "-", input: #"{"name":"page.clicked","payload":"blog"}"# + "\n").status == 1)
         #expect(try cli("projections") == .success("user.clicks  version 1  current through #1  not carried\n"))
-        #expect(try cli("verify") == Outcome(
-            status: 0, stdout: "ok: state agrees with the journal (2 notices)\n",
-            stderr: "note: projection user.clicks not checked: this noticectl does not carry it\n"))
+        #expect(
+            try cli("verify")
+                == Outcome(
+                    status: 0, stdout: "ok: state agrees with the journal (2 notices)\n",
+                    stderr: "note: projection user.clicks not checked: this noticectl does not carry it\n"))
     }
 
     @Test func rebuildRestoresATamperedStateAndRefusesAnUnknownProjection() throws {
@@ -81,19 +96,27 @@ struct ProjectionsTests {
         try cli("news", "like", "1", "--user", "alice")
         try SQLiteShell.run(scratch.path("noticehub.sqlite"), "UPDATE news SET likes = 9")
         #expect(try cli("verify").status == 1)
-        #expect(try cli("projections", "rebuild", "news.likes")
-            == .success("rebuilt news.likes from 2 notices, current through #2\n"))
+        #expect(
+            try cli("projections", "rebuild", "news.likes")
+                == .success("rebuilt news.likes from 2 notices, current through #2\n"))
         #expect(try cli("verify") == .success("ok: state agrees with the journal (2 notices)\n"))
         let unknown = try cli.run(["projections", "rebuild", "user.clicks"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.hasPrefix("error: this noticectl carries no projection 'user.clicks' (it carries: news.likes)\n"))
+        #expect(
+            unknown.stderr.hasPrefix(
+                "error: this noticectl carries no projection 'user.clicks' (it carries: news.likes)\n"))
     }
 
     @Test func theNewsCommandsEarlierSpellingsSayTheNewOne() throws {
         let cli = NoticectlRunner(in: TemporaryDirectory())
         try cli("news", "publish", "1", "News1")
-        #expect(try cli("feed") == Outcome(
-            status: 0, stdout: "#1 News1: 0 likes\n", stderr: "note: `noticectl feed` is now `noticectl news feed`\n"))
-        #expect(try cli.run(["like", "1", "--user", "alice"]).stderr == "note: `noticectl like` is now `noticectl news like`\n")
+        #expect(
+            try cli("feed")
+                == Outcome(
+                    status: 0, stdout: "#1 News1: 0 likes\n",
+                    stderr: "note: `noticectl feed` is now `noticectl news feed`\n"))
+        #expect(
+            try cli.run(["like", "1", "--user", "alice"]).stderr
+                == "note: `noticectl like` is now `noticectl news like`\n")
     }
 }

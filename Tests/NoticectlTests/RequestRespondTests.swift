@@ -50,7 +50,8 @@ struct RequestRespondTests {
         try #require(rows.count == 3)
         #expect(rows[0].contains(#""kind":"request","conversation":"\#(requestID)""#))
         for reply in rows.dropFirst() {
-            #expect(reply.contains(#""kind":"reply","conversation":"\#(requestID)","cause":"\#(requestID)""#), "\(reply)")
+            #expect(
+                reply.contains(#""kind":"reply","conversation":"\#(requestID)","cause":"\#(requestID)""#), "\(reply)")
         }
         #expect(try cli("tail", "--conversation", requestID, "--json").stdout == journaled.stdout)
         #expect(try cli("tail", "--conversation", requestID, "--name", "other").stdout == "")
@@ -74,8 +75,11 @@ struct RequestRespondTests {
         gone.send(SIGINT)
         #expect(try #require(gone.waitForExit()).status == 0)
         let asked = try cli("request", "weather.now", "--json")
-        #expect(asked == Outcome(
-            status: 1, stdout: #"{"kind":"stop","stopReason":"noResponders","asked":0,"replies":0}"# + "\n", stderr: ""))
+        #expect(
+            asked
+                == Outcome(
+                    status: 1, stdout: #"{"kind":"stop","stopReason":"noResponders","asked":0,"replies":0}"# + "\n",
+                    stderr: ""))
         #expect(try cli("tail").stdout == "")
     }
 
@@ -108,7 +112,9 @@ struct RequestRespondTests {
         #expect(ended.status == 0)
         let asked = try #require(asking.waitForExit(timeout: .seconds(30)))
         #expect(asked.status == 0, "a failure is an answer")
-        #expect(asked.stdout.hasPrefix("busy failed: the responder was interrupted\nallAnswered: 1 of 1 asked"), "\(asked.stdout)")
+        #expect(
+            asked.stdout.hasPrefix("busy failed: the responder was interrupted\nallAnswered: 1 of 1 asked"),
+            "\(asked.stdout)")
         #expect(!FileManager.default.fileExists(atPath: marker), "the command's shell was ended with it")
     }
 
@@ -117,14 +123,19 @@ struct RequestRespondTests {
         let failing = try responder("weather.now", "--sender", "broken", "--exec", "echo 'no sensor' >&2; exit 3")
         let asked = try cli("request", "weather.now")
         #expect(asked.status == 0, "a failure is an answer")
-        #expect(asked.stdout.hasPrefix("broken failed: the command ended with exit status 3: no sensor\nallAnswered: 1 of 1 asked"))
+        #expect(
+            asked.stdout.hasPrefix(
+                "broken failed: the command ended with exit status 3: no sensor\nallAnswered: 1 of 1 asked"))
         failing.send(SIGTERM)
         _ = failing.waitForExit()
     }
 
     @Test(arguments: [
         (["request", "weather.now", "--max", "0"], "error: --max must be at least 1"),
-        (["request", "weather.now", "--timeout", "soon"], "error: The value 'soon' is invalid for '--timeout <timeout>'"),
+        (
+            ["request", "weather.now", "--timeout", "soon"],
+            "error: The value 'soon' is invalid for '--timeout <timeout>'"
+        ),
         (["request", "news.*x", "--payload", "{"], "error: --payload is not one JSON value"),
         (["respond", "weather.now"], "error: give exactly one of --reply and --exec"),
         (["respond", "weather.now", "--reply", "{", "--sender", "s"], "error: --reply is not one JSON value"),

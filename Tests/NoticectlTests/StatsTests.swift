@@ -10,28 +10,30 @@ struct StatsTests {
         let text = try cli("stats")
         #expect(text.status == 0 && text.stderr.isEmpty)
         let stable = Stable.text(text.stdout).replacing(#/file size: [\d,]+ bytes/#, with: "file size: N bytes")
-        #expect(stable == """
-            notices: 5
-              a: 1
-              b: 3
-              c: 1
-            first: #1 at TIME
-            last: #5 at TIME
-            file size: N bytes
-            schema version: \(SQLiteJournal.schemaVersion)
-            durable subscribers: none
-            live responders: none
+        #expect(
+            stable == """
+                notices: 5
+                  a: 1
+                  b: 3
+                  c: 1
+                first: #1 at TIME
+                last: #5 at TIME
+                file size: N bytes
+                schema version: \(SQLiteJournal.schemaVersion)
+                durable subscribers: none
+                live responders: none
 
-            """)
+                """)
 
         let json = try cli("stats", "--json")
         let stableJSON = Stable.text(json.stdout).replacing(#/"fileSize":\d+/#, with: #""fileSize":N"#)
-        #expect(stableJSON == """
-            {"notices":5,"byName":[{"name":"a","count":1},{"name":"b","count":3},{"name":"c","count":1}],\
-            "firstSeq":1,"lastSeq":5,"firstPostedAt":"TIME","lastPostedAt":"TIME","fileSize":N,\
-            "schemaVersion":\(SQLiteJournal.schemaVersion),"subscribers":[],"responders":[]}
+        #expect(
+            stableJSON == """
+                {"notices":5,"byName":[{"name":"a","count":1},{"name":"b","count":3},{"name":"c","count":1}],\
+                "firstSeq":1,"lastSeq":5,"firstPostedAt":"TIME","lastPostedAt":"TIME","fileSize":N,\
+                "schemaVersion":\(SQLiteJournal.schemaVersion),"subscribers":[],"responders":[]}
 
-            """)
+                """)
     }
 
     @Test func statsListTheRespondersRunningNow() throws {
@@ -40,7 +42,9 @@ struct StatsTests {
         let responder = try cli.start("respond", "weather.*", "--sender", "station", "--reply", "1")
         try #require(responder.waitForLines(1))
         #expect(try cli("stats").stdout.hasSuffix("live responders: 1\n  weather.*: station\n"))
-        #expect(try cli("stats", "--json").stdout.hasSuffix(#""responders":[{"name":"weather.*","responder":"station"}]}"# + "\n"))
+        #expect(
+            try cli("stats", "--json").stdout.hasSuffix(
+                #""responders":[{"name":"weather.*","responder":"station"}]}"# + "\n"))
         responder.send(SIGTERM)
         #expect(try #require(responder.waitForExit()).status == 0)
         #expect(try cli("stats").stdout.hasSuffix("live responders: none\n"))

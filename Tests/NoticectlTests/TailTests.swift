@@ -15,15 +15,16 @@ struct TailTests {
         let cli = try Self.journal()
         let listing = try cli("tail")
         #expect(listing.status == 0 && listing.stderr.isEmpty)
-        #expect(Stable.text(listing.stdout) == """
-            1 TIME a s1 {"n":"as1"}
-            2 TIME b s2 {"n":"bs2"}
-            3 TIME a s2 {"n":"as2"}
-            4 TIME c s1 {"n":"cs1"}
-            5 TIME a s1 {"n":"as1"}
-            6 TIME b s1 {"n":"bs1"}
+        #expect(
+            Stable.text(listing.stdout) == """
+                1 TIME a s1 {"n":"as1"}
+                2 TIME b s2 {"n":"bs2"}
+                3 TIME a s2 {"n":"as2"}
+                4 TIME c s1 {"n":"cs1"}
+                5 TIME a s1 {"n":"as1"}
+                6 TIME b s1 {"n":"bs1"}
 
-            """)
+                """)
     }
 
     /// Names and senders that would not read as one field each are quoted,
@@ -76,7 +77,9 @@ struct TailTests {
     ])
     func aNamePatternListsTheMatchingNotices(pattern: String, names: [String]) throws {
         let cli = NoticectlRunner(in: TemporaryDirectory())
-        for name in ["news", "feed", "sport.liked", "feed.liked", "feed.liked.twice", "feed.unliked"] { try cli("post", name) }
+        for name in ["news", "feed", "sport.liked", "feed.liked", "feed.liked.twice", "feed.unliked"] {
+            try cli("post", name)
+        }
         let listing = try cli("tail", "--name", pattern)
         #expect(listing.status == 0 && listing.stderr.isEmpty)
         #expect(listing.lines.map { String($0.split(separator: " ")[2]) } == names)
@@ -94,12 +97,13 @@ struct TailTests {
         try cli("post", "feed.unliked")
         let outcome = try #require(tail.waitForExit())
         #expect(outcome.status == 0)
-        #expect(Stable.text(outcome.stdout) == """
-            1 TIME feed.liked - {}
-            4 TIME feed.read - {}
-            5 TIME feed.unliked - {}
+        #expect(
+            Stable.text(outcome.stdout) == """
+                1 TIME feed.liked - {}
+                4 TIME feed.read - {}
+                5 TIME feed.unliked - {}
 
-            """)
+                """)
     }
 
     @Test func anEmptyJournalListsNothing() throws {

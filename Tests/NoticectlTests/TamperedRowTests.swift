@@ -30,26 +30,37 @@ struct TamperedRowTests {
     /// what export and verify say about it.
     static let cases: [(sql: String, problem: String)] = [
         ("UPDATE notices SET id = 'zzz' WHERE seq = 3", #"id "zzz" is not a UUID"#),
-        ("UPDATE notices SET payload = 'not json' WHERE seq = 3",
-         "payload is not valid JSON (unexpected character 'o' at byte 1)"),
-        ("UPDATE notices SET payload = '[1e999]' WHERE seq = 3", "payload is not valid JSON (number out of range at byte 1)"),
+        (
+            "UPDATE notices SET payload = 'not json' WHERE seq = 3",
+            "payload is not valid JSON (unexpected character 'o' at byte 1)"
+        ),
+        (
+            "UPDATE notices SET payload = '[1e999]' WHERE seq = 3",
+            "payload is not valid JSON (number out of range at byte 1)"
+        ),
         ("UPDATE notices SET payload = '{' || char(10) || '}' WHERE seq = 3", "payload is not on one line"),
         ("UPDATE notices SET payload = X'7B7D' WHERE seq = 3", "payload is a blob, not text"),
         ("UPDATE notices SET name = '' WHERE seq = 3", #"invalid notice name "": it is empty"#),
-        ("UPDATE notices SET name = 'a' || char(10) || 'b' WHERE seq = 3",
-         #"invalid notice name "a\nb": it contains the control character U+000A"#),
+        (
+            "UPDATE notices SET name = 'a' || char(10) || 'b' WHERE seq = 3",
+            #"invalid notice name "a\nb": it contains the control character U+000A"#
+        ),
         ("UPDATE notices SET sender = '' WHERE seq = 3", #"invalid sender "": it is empty"#),
-        ("UPDATE notices SET posted_at = 9000000000000000000 WHERE seq = 3",
-         "posted_at 9000000000000000000 is not a time of the years 0001-9999"),
+        (
+            "UPDATE notices SET posted_at = 9000000000000000000 WHERE seq = 3",
+            "posted_at 9000000000000000000 is not a time of the years 0001-9999"
+        ),
         ("UPDATE notices SET posted_at = 'abc' WHERE seq = 3", #"posted_at "abc" is not an integer"#),
     ]
 
     @Test(arguments: cases)
     func exportRefusesARowImportWouldRejectAfterTheLinesBeforeIt(sql: String, problem: String) throws {
         let (cli, before) = try Self.tampered(sql)
-        #expect(try cli("export") == Outcome(
-            status: 1, stdout: before.prefix(2).map { $0 + "\n" }.joined(),
-            stderr: "error: journal row #3: \(problem)\n"))
+        #expect(
+            try cli("export")
+                == Outcome(
+                    status: 1, stdout: before.prefix(2).map { $0 + "\n" }.joined(),
+                    stderr: "error: journal row #3: \(problem)\n"))
     }
 
     @Test(arguments: cases)
@@ -64,20 +75,24 @@ struct TamperedRowTests {
     @Test(arguments: cases)
     func verifyReportsTheRowAndFails(sql: String, problem: String) throws {
         let (cli, _) = try Self.tampered(sql)
-        #expect(try cli("verify") == Outcome(
-            status: 1, stdout: "journal row #3: \(problem)\n",
-            stderr: "error: the journal holds 1 malformed row, edited behind NoticeHub's back\n"))
+        #expect(
+            try cli("verify")
+                == Outcome(
+                    status: 1, stdout: "journal row #3: \(problem)\n",
+                    stderr: "error: the journal holds 1 malformed row, edited behind NoticeHub's back\n"))
     }
 
     @Test func verifyListsTheFirstTwentyMalformedRowsAndCountsTheRest() throws {
-        let (cli, _) = try Self.tampered("""
+        let (cli, _) = try Self.tampered(
+            """
             INSERT INTO notices (id, name, sender, payload, posted_at)
             SELECT lower(hex(randomblob(4))) || '-0000-7000-8000-' || printf('%012d', value), 'filler', '', '{}', 0
             FROM generate_series(1, 25);
             """)
         let outcome = try cli("verify")
         #expect(outcome.status == 1)
-        #expect(outcome.lines == (5...24).map { #"journal row #\#($0): invalid sender "": it is empty"# } + ["and 5 more"])
+        #expect(
+            outcome.lines == (5...24).map { #"journal row #\#($0): invalid sender "": it is empty"# } + ["and 5 more"])
         #expect(outcome.stderr == "error: the journal holds 25 malformed rows, edited behind NoticeHub's back\n")
     }
 

@@ -19,7 +19,7 @@ struct CrashTests {
         var rounds = 0
         for round in 0..<30 {
             let (child, output) = try TortureChild.start(["news", path, "user\(round % 4)", "400"])
-            _ = output.wait(seconds: 10) { !$0.isEmpty }  // it is posting
+            _ = output.wait(seconds: 10) { !$0.isEmpty } // it is posting
             Thread.sleep(forTimeInterval: Double.random(in: 0.0...0.03, using: &generator))
             kill(child.processIdentifier, SIGKILL)
             child.waitUntilExit()
@@ -58,7 +58,9 @@ struct CrashTests {
             #expect(try integrityCheck(path) == "ok", "round \(round)")
             let hub = try NoticeHub(journal: SQLiteJournal(path: path), projections: [LikesProjection()])
             let count = try hub.lastSequence()
-            #expect(count == 0 || count == Int64(lines.count), "round \(round): an import is all or nothing, found \(count)")
+            #expect(
+                count == 0 || count == Int64(lines.count), "round \(round): an import is all or nothing, found \(count)"
+            )
             #expect(try NewsStore.differences(in: hub).isEmpty)
         }
         let (child, output) = try TortureChild.start(["import", path, file])
@@ -76,11 +78,15 @@ struct CrashTests {
     static func activity(news: Int, users: Int) -> [String] {
         var lines: [String] = []
         for id in 0..<news {
-            lines.append(#"{"id":"\#(NoticeID.next())","name":"news.published","sender":"editor","payload":{"id":\#(id),"title":"News\#(id)"},"postedAt":"2026-11-21T15:04:05.123Z"}"#)
+            lines.append(
+                #"{"id":"\#(NoticeID.next())","name":"news.published","sender":"editor","payload":{"id":\#(id),"title":"News\#(id)"},"postedAt":"2026-11-21T15:04:05.123Z"}"#
+            )
         }
         for user in 0..<users {
             for id in stride(from: user % 3, to: news, by: 3) {
-                lines.append(#"{"id":"\#(NoticeID.next())","name":"news.liked","sender":"feed","payload":{"newsID":\#(id),"user":"user\#(user)"},"postedAt":"2026-11-21T15:04:06.000Z"}"#)
+                lines.append(
+                    #"{"id":"\#(NoticeID.next())","name":"news.liked","sender":"feed","payload":{"newsID":\#(id),"user":"user\#(user)"},"postedAt":"2026-11-21T15:04:06.000Z"}"#
+                )
             }
         }
         return lines

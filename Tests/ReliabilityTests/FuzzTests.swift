@@ -26,14 +26,18 @@ struct FuzzTests {
         for round in 0..<iterations {
             var bytes = Array(Self.seeds[round % Self.seeds.count].utf8)
             if round % 4 == 0 {
-                bytes = (0..<Int.random(in: 0..<200, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+                bytes = (0..<Int.random(in: 0..<200, using: &random)).map { _ in
+                    UInt8.random(in: 0...255, using: &random)
+                }
             } else {
                 for _ in 0..<Int.random(in: 1...6, using: &random) {
                     let position = Int.random(in: 0..<max(1, bytes.count), using: &random)
                     switch Int.random(in: 0..<4, using: &random) {
                     case 0 where !bytes.isEmpty: bytes[position] = UInt8.random(in: 0...255, using: &random)
                     case 1 where !bytes.isEmpty: bytes.remove(at: position)
-                    case 2: bytes.insert(Array("{}[]\",:\\0e-".utf8).randomElement(using: &random)!, at: min(position, bytes.count))
+                    case 2:
+                        bytes.insert(
+                            Array("{}[]\",:\\0e-".utf8).randomElement(using: &random)!, at: min(position, bytes.count))
                     default: bytes.append(contentsOf: bytes.prefix(8))
                     }
                 }

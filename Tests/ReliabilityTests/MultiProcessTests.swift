@@ -23,7 +23,8 @@ struct MultiProcessTests {
             #expect(output.wait(seconds: 5) { $0.filter { $0.hasPrefix("ok ") }.count == perPoster })
         }
         #expect(followed.wait(seconds: 20) { $0.count == 4 * perPoster + 1 })
-        if follower.isRunning { kill(follower.processIdentifier, SIGKILL) }  // it missed some: the expectations say which
+        // Still running: it missed some, and the expectations say which.
+        if follower.isRunning { kill(follower.processIdentifier, SIGKILL) }
         follower.waitUntilExit()
 
         let hub = try NoticeHub(journal: SQLiteJournal(path: path))

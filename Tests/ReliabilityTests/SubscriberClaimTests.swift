@@ -47,7 +47,9 @@ struct ResponderClaimTests {
         child.waitUntilExit()
         // The kernel dropped the dead process's lock; its row goes too.
         #expect(try journal.liveResponders() == live.filter { $0.responder == "parent" })
-        #expect(try journal.liveResponderKeys(among: Set(live.map(\.key))) == Set(live.filter { $0.responder == "parent" }.map(\.key)))
+        #expect(
+            try journal.liveResponderKeys(among: Set(live.map(\.key)))
+                == Set(live.filter { $0.responder == "parent" }.map(\.key)))
         withExtendedLifetime(mine) {}
     }
 }

@@ -29,7 +29,7 @@ enum TortureChild {
         pipe.fileHandleForReading.readabilityHandler = { handle in
             let data = handle.availableData
             if data.isEmpty {
-                handle.readabilityHandler = nil  // end of file
+                handle.readabilityHandler = nil // end of file
             } else {
                 output.append(data)
             }

@@ -8,7 +8,8 @@ public struct PostgresTestServer: Sendable, CustomStringConvertible {
     public let url: String
 
     /// The server, when the environment names one.
-    public static let available: [PostgresTestServer] = ProcessInfo.processInfo
+    public static let available: [PostgresTestServer] =
+        ProcessInfo.processInfo
         .environment["NOTICEHUB_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : [PostgresTestServer(url: $0)] } ?? []
 
     public var description: String { "the PostgreSQL test server" }

@@ -26,7 +26,9 @@ func fail(_ message: String) -> Never {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.count >= 2 else { fail("usage: NoticeTortureChild news|append|import|follow|subscribe|respond DB ... | posts COUNT") }
+guard arguments.count >= 2 else {
+    fail("usage: NoticeTortureChild news|append|import|follow|subscribe|respond DB ... | posts COUNT")
+}
 
 /// The process's resident memory, from /proc.
 func residentBytes() -> Int {
@@ -44,7 +46,7 @@ if arguments[0] == "posts" {
     let delivered = Count()
     let token = hub.observe("tick") { _ in delivered.value += 1 }
     do {
-        for _ in 0..<10_000 { try hub.post("tick", payload: 1) }  // warm up
+        for _ in 0..<10_000 { try hub.post("tick", payload: 1) } // warm up
         let before = residentBytes()
         for index in 0..<count { try hub.post("tick", payload: index) }
         report("delivered \(delivered.value) grew \(residentBytes() - before)")
@@ -105,7 +107,8 @@ do {
         while true { sleep(60) }
         withExtendedLifetime(token) {}
     case "respond":
-        let claim = try SQLiteJournal(path: path).claimResponder("child", answering: NoticeName(validating: arguments[2]))
+        let claim = try SQLiteJournal(path: path).claimResponder(
+            "child", answering: NoticeName(validating: arguments[2]))
         report("ready")
         while true { sleep(60) }
         withExtendedLifetime(claim) {}

@@ -53,8 +53,9 @@ public final class DatePlanner: Mediator<SearchColleague> {
             guard await colleague.performSearch(), let centre = colleague.centre else { continue }
             let order = colleague.order == .distance ? "nearest first" : "best matched first"
             let names = colleague.results.prefix(3).map(\.name).joined(separator: ", ")
-            output("\(colleague.category.rawValue) search around \(centre), at most \(colleague.limit), "
-                + "\(order): \(colleague.results.count) found: \(names)")
+            output(
+                "\(colleague.category.rawValue) search around \(centre), at most \(colleague.limit), "
+                    + "\(order): \(colleague.results.count) found: \(names)")
         }
     }
 

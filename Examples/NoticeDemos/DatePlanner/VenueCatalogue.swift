@@ -20,7 +20,7 @@ public struct VenueCatalogue: Sendable {
     public func search(
         _ category: VenueCategory, around centre: Location, limit: Int, order: VenueOrder
     ) async -> [Venue] {
-        await Task.yield()  // answered later, not within the call
+        await Task.yield() // answered later, not within the call
         let found = venues.filter { $0.category == category }.sorted { lhs, rhs in
             switch order {
             case .bestMatched where lhs.rating != rhs.rating:

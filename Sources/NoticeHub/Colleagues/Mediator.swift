@@ -59,9 +59,10 @@ open class Mediator<Colleague> {
                 try notice.value(as: Invocation.self).run(colleague)
                 return ()
             })
-        entries.append(Entry(
-            object: ObjectIdentifier(object), identity: identity, subscription: subscription,
-            strong: strongReference ? colleague : nil, weak: reference))
+        entries.append(
+            Entry(
+                object: ObjectIdentifier(object), identity: identity, subscription: subscription,
+                strong: strongReference ? colleague : nil, weak: reference))
     }
 
     /// Removes a colleague; removing one that is not there does nothing.

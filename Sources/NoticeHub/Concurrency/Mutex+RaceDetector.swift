@@ -1,9 +1,9 @@
 #if NOTICEHUB_TSAN
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Darwin)
+        import Darwin
+    #endif
 #endif
 package import Synchronization
 
@@ -22,39 +22,42 @@ extension Mutex where Value: ~Copyable {
         _ body: (inout sending Value) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
         #if NOTICEHUB_TSAN
-        try withLock { (value: inout sending Value) throws(Failure) -> sending Result in
-            // The mutex's own address: touching `value` for it would itself
-            // count as an access before the acquire.
-            let key = withUnsafePointer(to: self) { UnsafeMutableRawPointer(mutating: $0) }
-            RaceDetector.annotations.acquire(key)
-            defer { RaceDetector.annotations.release(key) }
-            return try body(&value)
-        }
+            try withLock { (value: inout sending Value) throws(Failure) -> sending Result in
+                // The mutex's own address: touching `value` for it would itself
+                // count as an access before the acquire.
+                let key = withUnsafePointer(to: self) { UnsafeMutableRawPointer(mutating: $0) }
+                RaceDetector.annotations.acquire(key)
+                defer { RaceDetector.annotations.release(key) }
+                return try body(&value)
+            }
         #else
-        try withLock(body)
+            try withLock(body)
         #endif
     }
 }
 
 #if NOTICEHUB_TSAN
-/// ThreadSanitizer's annotation entry points, found in its runtime.
-enum RaceDetector {
-    typealias Annotation = @convention(c) (UnsafeMutableRawPointer?) -> Void
+    /// ThreadSanitizer's annotation entry points, found in its runtime.
+    enum RaceDetector {
+        typealias Annotation = @convention(c) (UnsafeMutableRawPointer?) -> Void
 
-    struct Annotations: Sendable {
-        let acquire: Annotation
-        let release: Annotation
-    }
-
-    static let annotations: Annotations = {
-        let everywhere = UnsafeMutableRawPointer(bitPattern: 0)
-        guard let acquire = dlsym(everywhere, "__tsan_acquire"),
-              let release = dlsym(everywhere, "__tsan_release") else {
-            fatalError("NOTICEHUB_TSAN is defined, but the ThreadSanitizer runtime is not loaded: build with --sanitize=thread")
+        struct Annotations: Sendable {
+            let acquire: Annotation
+            let release: Annotation
         }
-        return Annotations(
-            acquire: unsafeBitCast(acquire, to: Annotation.self),
-            release: unsafeBitCast(release, to: Annotation.self))
-    }()
-}
+
+        static let annotations: Annotations = {
+            let everywhere = UnsafeMutableRawPointer(bitPattern: 0)
+            guard let acquire = dlsym(everywhere, "__tsan_acquire"),
+                let release = dlsym(everywhere, "__tsan_release")
+            else {
+                fatalError(
+                    "NOTICEHUB_TSAN is defined, but the ThreadSanitizer runtime is not loaded: build with --sanitize=thread"
+                )
+            }
+            return Annotations(
+                acquire: unsafeBitCast(acquire, to: Annotation.self),
+                release: unsafeBitCast(release, to: Annotation.self))
+        }()
+    }
 #endif

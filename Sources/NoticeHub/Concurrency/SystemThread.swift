@@ -32,17 +32,21 @@ package enum SystemThread {
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         #if canImport(Darwin)
-        var thread: pthread_t?
-        let status = pthread_create(&thread, &attributes, { context in
-            Unmanaged<Work>.fromOpaque(context).takeRetainedValue().run()
-            return nil
-        }, work.toOpaque())
+            var thread: pthread_t?
+            let status = pthread_create(
+                &thread, &attributes,
+                { context in
+                    Unmanaged<Work>.fromOpaque(context).takeRetainedValue().run()
+                    return nil
+                }, work.toOpaque())
         #else
-        var thread = pthread_t()
-        let status = pthread_create(&thread, &attributes, { context in
-            Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, work.toOpaque())
+            var thread = pthread_t()
+            let status = pthread_create(
+                &thread, &attributes,
+                { context in
+                    Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().run()
+                    return nil
+                }, work.toOpaque())
         #endif
         if status != 0 {
             work.release()

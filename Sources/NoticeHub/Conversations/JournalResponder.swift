@@ -108,7 +108,7 @@ final class JournalResponder: CancellableRegistration {
                 return true
             } catch JournalError.closed {
                 return false
-            } catch where attempt == 0 && answer.kind == .reply {
+            } catch  where attempt == 0 && answer.kind == .reply {
                 // Not encodable, too large or refused: the requester hears why.
                 answer = failure(error)
             } catch {

@@ -77,9 +77,10 @@ extension NoticeHub {
         if name.isPattern { throw NoticeHubError.patternNotPostable(name) }
         let journal = try requireJournal()
         guard writer != nil else { throw JournalError.noJournal }
-        let asked = AskedResponders(try journal.liveResponders().filter {
-            $0.responder != requester && $0.name.matches(name)
-        })
+        let asked = AskedResponders(
+            try journal.liveResponders().filter {
+                $0.responder != requester && $0.name.matches(name)
+            })
         guard asked.count > 0, maxReplies > 0 else {
             return ReplyCollection(
                 replies: [], stopReason: asked.count == 0 ? .noResponders : .maxRepliesReached, asked: asked.count)
@@ -120,8 +121,11 @@ extension NoticeHub {
         let responder = notice.sender ?? "unknown"
         guard notice.kind == .reply else {
             let reason = (try? notice.decode(ReplyFailure.self).error) ?? "no reason given"
-            return Reply(responder: responder, result: .failure(NoticeHubError.responderFailed(responder: responder, reason: reason)))
+            return Reply(
+                responder: responder,
+                result: .failure(NoticeHubError.responderFailed(responder: responder, reason: reason)))
         }
-        return Reply(responder: responder, result: Result { () throws(NoticeHubError) in try notice.decode(Value.self) })
+        return Reply(
+            responder: responder, result: Result { () throws(NoticeHubError) in try notice.decode(Value.self) })
     }
 }

@@ -31,11 +31,13 @@ final class ReplyInbox: Sendable {
         let start = try journal.connect(durability: .always).lastSequence() + 1
         let follower = try JournalFollower(
             journal: journal,
-            options: .init(query: JournalQuery(from: start, kinds: [.reply, .failure]), pollInterval: journal.pollInterval),
+            options: .init(
+                query: JournalQuery(from: start, kinds: [.reply, .failure]), pollInterval: journal.pollInterval),
             onFailure: { [weak self] error in self?.end(error, stopping: false) }
         ) { [weak self] reply in
             guard let self, let cause = reply.cause,
-                  let waiter = state.locked({ $0.waiting[cause] }) else { return }
+                let waiter = state.locked({ $0.waiting[cause] })
+            else { return }
             waiter.deliver(reply)
         }
         state.locked { $0.follower = follower }

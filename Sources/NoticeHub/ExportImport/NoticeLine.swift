@@ -48,12 +48,16 @@ public enum NoticeLine {
         var kind = NoticeKind.notice, links = NoticeLinks.none
         var seen: Set<String> = []
         for (key, field) in fields {
-            guard seen.insert(key).inserted else { throw NoticeLineError("field \(IdentifierRules.quoted(key)) appears twice") }
+            guard seen.insert(key).inserted else {
+                throw NoticeLineError("field \(IdentifierRules.quoted(key)) appears twice")
+            }
             switch (key, field) {
             case ("seq", .int), ("seq", .null):
                 break
             case ("id", .string(let text)):
-                guard let parsed = NoticeID(text) else { throw NoticeLineError("id \(IdentifierRules.quoted(text)) is not a UUID") }
+                guard let parsed = NoticeID(text) else {
+                    throw NoticeLineError("id \(IdentifierRules.quoted(text)) is not a UUID")
+                }
                 id = parsed
             case ("name", .string(let text)):
                 do { name = try NoticeName(validating: text) } catch { throw NoticeLineError("\(error)") }
@@ -63,7 +67,8 @@ public enum NoticeLine {
                 sender = nil
             case ("kind", .string(let text)):
                 guard let parsed = NoticeKind(rawValue: text) else {
-                    throw NoticeLineError("kind \(IdentifierRules.quoted(text)) is not notice, request, reply or failure")
+                    throw NoticeLineError(
+                        "kind \(IdentifierRules.quoted(text)) is not notice, request, reply or failure")
                 }
                 kind = parsed
             case ("conversation", .string(let text)):
@@ -76,11 +81,12 @@ public enum NoticeLine {
                 payload = field.serialized()
             case ("postedAt", .string(let text)):
                 guard let date = TimestampFormat.date(from: text) else {
-                    throw NoticeLineError("postedAt \(IdentifierRules.quoted(text)) is not an ISO-8601 time of the years 0001-9999")
+                    throw NoticeLineError(
+                        "postedAt \(IdentifierRules.quoted(text)) is not an ISO-8601 time of the years 0001-9999")
                 }
                 postedAt = TimestampFormat.milliseconds(of: date)
             case ("seq", _), ("id", _), ("name", _), ("sender", _), ("postedAt", _),
-                 ("kind", _), ("conversation", _), ("cause", _):
+                ("kind", _), ("conversation", _), ("cause", _):
                 throw NoticeLineError("field \(key) has the wrong type")
             default:
                 throw NoticeLineError("unknown field \(IdentifierRules.quoted(key))")
@@ -95,7 +101,9 @@ public enum NoticeLine {
     }
 
     private static func linkedID(_ text: String, label: String) throws(NoticeLineError) -> NoticeID {
-        guard let id = NoticeID(text) else { throw NoticeLineError("\(label) \(IdentifierRules.quoted(text)) is not a UUID") }
+        guard let id = NoticeID(text) else {
+            throw NoticeLineError("\(label) \(IdentifierRules.quoted(text)) is not a UUID")
+        }
         // The nil UUID stands for "none" inside a notice: no notice has it.
         guard NoticeLinks(conversation: id, cause: nil).conversation != nil else {
             throw NoticeLineError("\(label) \(IdentifierRules.quoted(text)) is the nil UUID, which names no notice")

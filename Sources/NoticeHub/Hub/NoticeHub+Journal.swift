@@ -101,7 +101,10 @@ extension NoticeHub {
         do {
             let start = try journal.connect(durability: .always).lastSequence() + 1
             let follower = try JournalFollower(
-                journal: journal, options: .init(query: JournalQuery(from: start, kinds: [.notice]), pollInterval: pollInterval ?? journal.pollInterval),
+                journal: journal,
+                options: .init(
+                    query: JournalQuery(from: start, kinds: [.notice]),
+                    pollInterval: pollInterval ?? journal.pollInterval),
                 onCancel: { own?.stopTracking() }, onFailure: onFailure
             ) { [weak self] notice in
                 guard let self, let sequence = notice.sequence else { return }
@@ -151,7 +154,8 @@ extension NoticeHub {
         let follower = try JournalFollower(
             journal: journal,
             options: .init(
-                query: JournalQuery(names: names, kinds: [.notice]), pollInterval: pollInterval ?? journal.pollInterval, subscriber: subscriber),
+                query: JournalQuery(names: names, kinds: [.notice]), pollInterval: pollInterval ?? journal.pollInterval,
+                subscriber: subscriber),
             claim: try journal.claimSubscriber(subscriber), onFailure: onFailure, sink: handler)
         return Subscription(registration: follower, issuer: identity)
     }

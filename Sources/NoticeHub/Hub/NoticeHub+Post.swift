@@ -88,7 +88,8 @@ extension NoticeHub {
     func journalWithoutDelivery(_ notice: Notice) throws -> Notice {
         guard let writer else { throw JournalError.noJournal }
         var journaled = notice
-        journaled.sequence = try writer.append(JournalRecord(notice: notice, payloadJSON: notice.payloadJSON())).sequence
+        journaled.sequence = try writer.append(JournalRecord(notice: notice, payloadJSON: notice.payloadJSON()))
+            .sequence
         try writer.flush()
         return journaled
     }
@@ -110,7 +111,8 @@ extension NoticeHub {
         let index = TargetCache.index(name: notice.name, sender: notice.sender)
         if let cached = context.cachedTargets(
             at: index, registry: observers.identity, changeCount: changeCount,
-            name: notice.name, sender: notice.sender) {
+            name: notice.name, sender: notice.sender)
+        {
             deliver(notice, to: cached, in: context)
             return
         }

@@ -7,7 +7,8 @@ extension NoticeHub {
         let installed = try connection.readState { try ProjectionRegistry.all(in: $0) }
         return try installed.values.sorted { $0.identity < $1.identity }.map { projection in
             var projection = projection
-            projection.isStale = try connection.hasNotices(named: Set(projection.names), after: projection.currentThrough)
+            projection.isStale = try connection.hasNotices(
+                named: Set(projection.names), after: projection.currentThrough)
             return projection
         }
     }

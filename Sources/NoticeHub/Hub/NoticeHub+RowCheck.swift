@@ -24,7 +24,9 @@ extension NoticeHub {
                 return found
             } catch JournalError.malformedRow(let sequence, let problem) {
                 found.count += 1
-                if found.listed.count < limit { found.listed.append(.malformedRow(sequence: sequence, problem: problem)) }
+                if found.listed.count < limit {
+                    found.listed.append(.malformedRow(sequence: sequence, problem: problem))
+                }
                 query.from = sequence + 1
             }
         }

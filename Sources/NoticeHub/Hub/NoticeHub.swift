@@ -147,7 +147,7 @@ public final class NoticeHub: Sendable {
         do {
             try writer?.close()
         } catch JournalError.reentrant {
-            throw JournalError.reentrant  // nothing was closed
+            throw JournalError.reentrant // nothing was closed
         } catch {
             // The writer is closed even when its last commit failed.
             streams.finishAll()

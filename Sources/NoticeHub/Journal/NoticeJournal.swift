@@ -225,9 +225,11 @@ public struct JournalQuery: Sendable, Equatable {
     /// replay, so it need not copy each notice to mark it.
     package var markedAsReplay = false
 
-    public init(from: Int64 = 1, through: Int64? = nil, names: Set<NoticeName>? = nil,
-                sender: Sender? = nil, conversation: NoticeID? = nil, kinds: Set<NoticeKind>? = nil,
-                limit: Int? = nil) {
+    public init(
+        from: Int64 = 1, through: Int64? = nil, names: Set<NoticeName>? = nil,
+        sender: Sender? = nil, conversation: NoticeID? = nil, kinds: Set<NoticeKind>? = nil,
+        limit: Int? = nil
+    ) {
         self.from = from
         self.through = through
         self.names = names

@@ -11,7 +11,9 @@ package struct RecentIdentifiers<Identifier> {
 
     package init() {}
 
-    package mutating func lookup(_ bytes: UnsafeRawBufferPointer, make: (UnsafeRawBufferPointer) -> Identifier) -> Identifier {
+    package mutating func lookup(_ bytes: UnsafeRawBufferPointer, make: (UnsafeRawBufferPointer) -> Identifier)
+        -> Identifier
+    {
         if lastHit < entries.count && Self.matches(entries[lastHit].bytes, bytes) {
             return entries[lastHit].identifier
         }
@@ -33,8 +35,9 @@ package struct RecentIdentifiers<Identifier> {
     }
 
     private static func matches(_ known: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
-        known.count == bytes.count && known.withUnsafeBytes { known in
-            known.count == 0 || memcmp(known.baseAddress!, bytes.baseAddress!, known.count) == 0
-        }
+        known.count == bytes.count
+            && known.withUnsafeBytes { known in
+                known.count == 0 || memcmp(known.baseAddress!, bytes.baseAddress!, known.count) == 0
+            }
     }
 }

@@ -57,8 +57,12 @@ package enum NamePattern {
             var start = 0
             while start <= bytes.count {
                 let end = segmentEnd(bytes, from: start)
-                if end - start == 1, bytes[start] == star, !meanings.contains(starMeaning) { meanings.append(starMeaning) }
-                if end - start == 1, bytes[start] == greater, !meanings.contains(restMeaning) { meanings.append(restMeaning) }
+                if end - start == 1, bytes[start] == star, !meanings.contains(starMeaning) {
+                    meanings.append(starMeaning)
+                }
+                if end - start == 1, bytes[start] == greater, !meanings.contains(restMeaning) {
+                    meanings.append(restMeaning)
+                }
                 start = end + 1
             }
         }
@@ -105,7 +109,9 @@ package enum NamePattern {
             if isWildcard {
                 guard nameEnd > n else { return false }
             } else {
-                guard patternEnd - p == nameEnd - n, memcmp(pattern, p, name, n, count: nameEnd - n) else { return false }
+                guard patternEnd - p == nameEnd - n, memcmp(pattern, p, name, n, count: nameEnd - n) else {
+                    return false
+                }
             }
             let patternDone = patternEnd == pattern.count, nameDone = nameEnd == name.count
             if patternDone || nameDone { return patternDone && nameDone }

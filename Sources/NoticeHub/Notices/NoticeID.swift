@@ -70,11 +70,13 @@ public struct NoticeID: Hashable, Sendable, CustomStringConvertible {
     /// The id as a UUID.
     public var uuid: UUID {
         func byte(_ word: UInt64, _ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: word >> (56 - 8 * index)) }
-        return UUID(uuid: (
-            byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3),
-            byte(high, 4), byte(high, 5), byte(high, 6), byte(high, 7),
-            byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3),
-            byte(low, 4), byte(low, 5), byte(low, 6), byte(low, 7)))
+        return UUID(
+            uuid: (
+                byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3),
+                byte(high, 4), byte(high, 5), byte(high, 6), byte(high, 7),
+                byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3),
+                byte(low, 4), byte(low, 5), byte(low, 6), byte(low, 7)
+            ))
     }
 
     /// The lowercase canonical text (8-4-4-4-12), as stored in the journal.

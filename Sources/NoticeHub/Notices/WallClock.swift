@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The wall clock in milliseconds, read straight from the system (`Date()`
@@ -18,9 +18,9 @@ enum WallClock {
     /// would otherwise be a fifth of a post's cost.
     static func coarseMilliseconds() -> Int64 {
         #if os(Linux)
-        read(CLOCK_REALTIME_COARSE)
+            read(CLOCK_REALTIME_COARSE)
         #else
-        read(CLOCK_REALTIME)
+            read(CLOCK_REALTIME)
         #endif
     }
 

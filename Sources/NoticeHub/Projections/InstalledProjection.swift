@@ -20,8 +20,10 @@ public struct InstalledProjection: Sendable, Equatable {
     /// journal until rebuilt. Filled by ``NoticeHub/installedProjections()``.
     public internal(set) var isStale: Bool
 
-    public init(identity: String, version: Int, schemaVersion: Int, names: [NoticeName],
-                currentThrough: Int64, isStale: Bool = false) {
+    public init(
+        identity: String, version: Int, schemaVersion: Int, names: [NoticeName],
+        currentThrough: Int64, isStale: Bool = false
+    ) {
         self.identity = identity
         self.version = version
         self.schemaVersion = schemaVersion

@@ -14,16 +14,19 @@
 ///     let schema = ProjectionSchema(
 ///         identity: "clicks", version: 1, tables: ["clicks"],
 ///         migrations: [
-///             ProjectionMigration(1, "clicks", sql: """
-///                 CREATE TABLE clicks (page TEXT PRIMARY KEY, count INTEGER NOT NULL)
-///                 """)
+///             ProjectionMigration(
+///                 1, "clicks",
+///                 sql: """
+///                     CREATE TABLE clicks (page TEXT PRIMARY KEY, count INTEGER NOT NULL)
+///                     """)
 ///         ])
 ///     let names: Set<NoticeName> = ["page.clicked"]
 ///
 ///     func apply(_ notice: Notice, to store: any ProjectionStore) throws {
 ///         let page = try notice.decode(String.self)
-///         try store.upsert(into: "clicks", values: ["page": .text(page), "count": 1],
-///                          conflictKey: ["page"], adding: ["count"])
+///         try store.upsert(
+///             into: "clicks", values: ["page": .text(page), "count": 1],
+///             conflictKey: ["page"], adding: ["count"])
 ///     }
 /// }
 /// ```

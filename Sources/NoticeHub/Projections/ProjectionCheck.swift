@@ -72,7 +72,8 @@ extension NoticeHub {
         for row in replayed { counts[row, default: 0] -= 1 }
         var lines: [String] = []
         for (row, count) in counts.sorted(by: { $0.key < $1.key }) where count != 0 {
-            let line = count > 0
+            let line =
+                count > 0
                 ? "\(table): row \(row) is stored, the journal does not give it"
                 : "\(table): row \(row) is missing from the stored state"
             lines += Array(repeating: line, count: abs(count))

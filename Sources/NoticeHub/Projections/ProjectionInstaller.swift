@@ -48,16 +48,18 @@ struct ProjectionInstaller {
             } catch {
                 throw JournalError.projectionUnusable(
                     projection: schema.identity,
-                    problem: "migration \(migration.version) \(IdentifierRules.quoted(migration.name)) failed: \(error)")
+                    problem: "migration \(migration.version) \(IdentifierRules.quoted(migration.name)) failed: \(error)"
+                )
             }
         }
         let last = try connection.lastSequence()
-        let needsRebuild: Bool = switch installed {
-        case nil: try connection.hasNotices(named: projection.names, after: 0)
-        case let installed?:
-            try installed.version < schema.version || Set(installed.names) != projection.names
-                || connection.hasNotices(named: projection.names, after: installed.currentThrough)
-        }
+        let needsRebuild: Bool =
+            switch installed {
+            case nil: try connection.hasNotices(named: projection.names, after: 0)
+            case let installed?:
+                try installed.version < schema.version || Set(installed.names) != projection.names
+                    || connection.hasNotices(named: projection.names, after: installed.currentThrough)
+            }
         guard needsRebuild else {
             if installed == nil || installed?.schemaVersion != schema.schemaVersion {
                 try ProjectionRegistry.record(
@@ -88,12 +90,15 @@ struct ProjectionInstaller {
         while true {
             var batch: [Notice] = []
             batch.reserveCapacity(Self.batchSize)
-            try connection.read(query) { batch.append($0); return true }
+            try connection.read(query) {
+                batch.append($0); return true
+            }
             try apply(batch, through: projection, refusals: &refusals)
             replayed += batch.count
-            progress?(RebuildProgress(
-                identity: schema.identity, replayed: replayed, total: max(total, replayed),
-                elapsed: started.duration(to: .now).seconds))
+            progress?(
+                RebuildProgress(
+                    identity: schema.identity, replayed: replayed, total: max(total, replayed),
+                    elapsed: started.duration(to: .now).seconds))
             guard batch.count == Self.batchSize, let next = batch.last?.sequence else { break }
             query.from = next + 1
         }
@@ -159,8 +164,10 @@ struct ProjectionInstaller {
         guard !names.contains(where: \.isPattern) else { return Int(last) }
         var count: Int64 = 0
         for name in names {
-            count += try store.integer(
-                "SELECT count(*) FROM notices WHERE name = ? AND seq <= ?", [.text(name.rawValue), .integer(last)]) ?? 0
+            count +=
+                try store.integer(
+                    "SELECT count(*) FROM notices WHERE name = ? AND seq <= ?", [.text(name.rawValue), .integer(last)])
+                ?? 0
         }
         return Int(count)
     }

@@ -11,7 +11,9 @@ package enum ProjectionRegistry {
             "SELECT identity, version, schema_version, names, current_through FROM projections ORDER BY identity", []
         ) { row in
             let identity = row[0].text ?? ""
-            let names = (row[3].text ?? "").split(separator: "\n").compactMap { try? NoticeName(validating: String($0)) }
+            let names = (row[3].text ?? "").split(separator: "\n").compactMap {
+                try? NoticeName(validating: String($0))
+            }
             installed[identity] = InstalledProjection(
                 identity: identity, version: Int(row[1].integer ?? 0), schemaVersion: Int(row[2].integer ?? 0),
                 names: names, currentThrough: row[4].integer ?? 0)

@@ -11,7 +11,8 @@ extension ProjectionStore {
     @discardableResult
     public func insertIfAbsent(into table: String, values: KeyValuePairs<String, SQLValue>) throws -> Bool {
         let columns = values.map { Self.quotedIdentifier($0.key) }
-        let sql = "INSERT INTO \(Self.quotedIdentifier(table)) (\(columns.joined(separator: ", "))) "
+        let sql =
+            "INSERT INTO \(Self.quotedIdentifier(table)) (\(columns.joined(separator: ", "))) "
             + "VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", "))) ON CONFLICT DO NOTHING"
         return try execute(sql, values.map(\.value)) == 1
     }
@@ -37,7 +38,8 @@ extension ProjectionStore {
                 ? "\(quoted) = \(quotedTable).\(quoted) + excluded.\(quoted)"
                 : "\(quoted) = excluded.\(quoted)"
         }
-        var sql = "INSERT INTO \(quotedTable) (\(columns.map(Self.quotedIdentifier).joined(separator: ", "))) "
+        var sql =
+            "INSERT INTO \(quotedTable) (\(columns.map(Self.quotedIdentifier).joined(separator: ", "))) "
             + "VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", "))) "
             + "ON CONFLICT (\(conflictKey.map(Self.quotedIdentifier).joined(separator: ", "))) "
         sql += updates.isEmpty ? "DO NOTHING" : "DO UPDATE SET " + updates.joined(separator: ", ")

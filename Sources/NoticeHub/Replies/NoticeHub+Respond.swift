@@ -45,10 +45,12 @@ extension NoticeHub {
         using handler: @escaping @Sendable (Owner, Notice) throws -> Value
     ) -> Subscription {
         let reference = OwnerReference(owner)
-        return addResponder(name, responder, sender, owner: reference, .sync { [reference] notice in
-            guard let owner = reference.object as? Owner else { throw CancellationError() }
-            return try handler(owner, notice)
-        })
+        return addResponder(
+            name, responder, sender, owner: reference,
+            .sync { [reference] notice in
+                guard let owner = reference.object as? Owner else { throw CancellationError() }
+                return try handler(owner, notice)
+            })
     }
 
     func addResponder(

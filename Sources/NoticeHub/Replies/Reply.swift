@@ -66,8 +66,11 @@ extension Registration {
         case .success(let value as Value):
             Reply(responder: responder, result: .success(value))
         case .success(let other):
-            Reply(responder: responder, result: .failure(NoticeHubError.replyMismatch(
-                responder: responder, expected: "\(Value.self)", actual: "\(type(of: other))")))
+            Reply(
+                responder: responder,
+                result: .failure(
+                    NoticeHubError.replyMismatch(
+                        responder: responder, expected: "\(Value.self)", actual: "\(type(of: other))")))
         case .failure(let error):
             Reply(responder: responder, result: .failure(error))
         }

@@ -49,20 +49,22 @@ final class ReplyGatherer<Value: Sendable>: Sendable {
             }
             var tasks: [Task<Void, Never>] = []
             for (order, registration) in waiting {
-                tasks.append(Task { [self] in
-                    guard let answer = await Self.answer(registration, notice) else {
-                        self.record(order: order, reply: nil)
-                        return
-                    }
-                    self.record(order: order, reply: registration.reply(answer, as: Value.self))
-                })
+                tasks.append(
+                    Task { [self] in
+                        guard let answer = await Self.answer(registration, notice) else {
+                            self.record(order: order, reply: nil)
+                            return
+                        }
+                        self.record(order: order, reply: registration.reply(answer, as: Value.self))
+                    })
             }
-            tasks.append(Task { [self] in
-                // Clamped: a huge timeout means "a very long time", and
-                // would otherwise trap converting it to the clock's units.
-                try? await Task.sleep(for: timeout.clampedForWaiting)
-                if !Task.isCancelled { self.finish(.timedOut) }
-            })
+            tasks.append(
+                Task { [self] in
+                    // Clamped: a huge timeout means "a very long time", and
+                    // would otherwise trap converting it to the clock's units.
+                    try? await Task.sleep(for: timeout.clampedForWaiting)
+                    if !Task.isCancelled { self.finish(.timedOut) }
+                })
             let cancelNow = state.locked { state -> Bool in
                 state.tasks = tasks
                 return state.stopReason != nil

@@ -72,7 +72,8 @@ extension SQLiteError {
         case .corrupt: .corrupt(path: path, detail: message)
         case .cantOpen: .cannotOpen(path: path, detail: message)
         case .readonlyDirectory:
-            .cannotOpen(path: path, detail: "its directory is read-only, and SQLite keeps the -wal and -shm files beside it")
+            .cannotOpen(
+                path: path, detail: "its directory is read-only, and SQLite keeps the -wal and -shm files beside it")
         case .readonly: .cannotOpen(path: path, detail: "the file is read-only")
         default: .storage(description)
         }

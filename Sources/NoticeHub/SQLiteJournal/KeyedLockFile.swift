@@ -38,82 +38,82 @@ struct KeyedLockFile {
     /// is removed first, so that such files do not pile up.
     func unlock(_ descriptor: Int32, key: Int64, removingFile: Bool) {
         #if !os(Linux)
-        if removingFile { unlink(path(of: key)) }
+            if removingFile { unlink(path(of: key)) }
         #endif
         close(descriptor)
     }
 
     #if os(Linux)
-    private func path(of key: Int64) -> String {
-        journalPath + "-" + family + "s"
-    }
-
-    /// The keys among `keys` whose lock an open file holds, in this process
-    /// or another: tested through a descriptor of its own, since a lock held
-    /// through the testing descriptor would not show as a conflict, and
-    /// without taking any lock.
-    func lockedKeys(among keys: some Sequence<Int64>) throws(JournalError) -> Set<Int64> {
-        let path = path(of: 0)
-        let descriptor = open(path, O_RDWR | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            // No file, no lock.
-            if errno == ENOENT { return [] }
-            throw .cannotOpen(path: path, detail: String(cString: strerror(errno)))
+        private func path(of key: Int64) -> String {
+            journalPath + "-" + family + "s"
         }
-        defer { close(descriptor) }
-        var locked: Set<Int64> = []
-        for key in keys {
-            var request = Self.request(at: key)
-            guard fcntl(descriptor, Self.getOpenFileLock, &request) == 0 else {
-                throw .storage("cannot test the locks of \(path): \(String(cString: strerror(errno)))")
+
+        /// The keys among `keys` whose lock an open file holds, in this process
+        /// or another: tested through a descriptor of its own, since a lock held
+        /// through the testing descriptor would not show as a conflict, and
+        /// without taking any lock.
+        func lockedKeys(among keys: some Sequence<Int64>) throws(JournalError) -> Set<Int64> {
+            let path = path(of: 0)
+            let descriptor = open(path, O_RDWR | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                // No file, no lock.
+                if errno == ENOENT { return [] }
+                throw .cannotOpen(path: path, detail: String(cString: strerror(errno)))
             }
-            if request.l_type != Int16(F_UNLCK) { locked.insert(key) }
+            defer { close(descriptor) }
+            var locked: Set<Int64> = []
+            for key in keys {
+                var request = Self.request(at: key)
+                guard fcntl(descriptor, Self.getOpenFileLock, &request) == 0 else {
+                    throw .storage("cannot test the locks of \(path): \(String(cString: strerror(errno)))")
+                }
+                if request.l_type != Int16(F_UNLCK) { locked.insert(key) }
+            }
+            return locked
         }
-        return locked
-    }
 
-    /// `F_OFD_GETLK` and `F_OFD_SETLK` from `<fcntl.h>`, which the Glibc
-    /// module leaves out (they need `_GNU_SOURCE`); the values are Linux's
-    /// ABI on every architecture.
-    private static var getOpenFileLock: Int32 { 36 }
-    private static var setOpenFileLock: Int32 { 37 }
+        /// `F_OFD_GETLK` and `F_OFD_SETLK` from `<fcntl.h>`, which the Glibc
+        /// module leaves out (they need `_GNU_SOURCE`); the values are Linux's
+        /// ABI on every architecture.
+        private static var getOpenFileLock: Int32 { 36 }
+        private static var setOpenFileLock: Int32 { 37 }
 
-    /// A write lock on the byte at `offset`; `l_pid` stays 0, as open file
-    /// description locks require.
-    private static func request(at offset: Int64) -> flock {
-        var request = flock()
-        request.l_type = Int16(F_WRLCK)
-        request.l_whence = Int16(SEEK_SET)
-        request.l_start = off_t(offset)
-        request.l_len = 1
-        return request
-    }
+        /// A write lock on the byte at `offset`; `l_pid` stays 0, as open file
+        /// description locks require.
+        private static func request(at offset: Int64) -> flock {
+            var request = flock()
+            request.l_type = Int16(F_WRLCK)
+            request.l_whence = Int16(SEEK_SET)
+            request.l_start = off_t(offset)
+            request.l_len = 1
+            return request
+        }
 
-    /// 0, or the `errno` of the failed attempt.
-    private static func lock(_ descriptor: Int32, at offset: Int64) -> Int32 {
-        var request = request(at: offset)
-        return fcntl(descriptor, setOpenFileLock, &request) == 0 ? 0 : errno
-    }
+        /// 0, or the `errno` of the failed attempt.
+        private static func lock(_ descriptor: Int32, at offset: Int64) -> Int32 {
+            var request = request(at: offset)
+            return fcntl(descriptor, setOpenFileLock, &request) == 0 ? 0 : errno
+        }
     #else
-    private func path(of key: Int64) -> String {
-        journalPath + "-" + family + "-" + String(UInt64(key), radix: 16)
-    }
-
-    /// The keys among `keys` whose file another open file holds locked:
-    /// each is tested by taking its lock, and letting go at once.
-    func lockedKeys(among keys: some Sequence<Int64>) throws(JournalError) -> Set<Int64> {
-        var locked: Set<Int64> = []
-        for key in keys {
-            let descriptor = open(path(of: key), O_RDWR | O_CLOEXEC)
-            guard descriptor >= 0 else { continue }
-            if Self.lock(descriptor, at: key) != 0 { locked.insert(key) }
-            close(descriptor)
+        private func path(of key: Int64) -> String {
+            journalPath + "-" + family + "-" + String(UInt64(key), radix: 16)
         }
-        return locked
-    }
 
-    private static func lock(_ descriptor: Int32, at offset: Int64) -> Int32 {
-        flock(descriptor, LOCK_EX | LOCK_NB) == 0 ? 0 : errno
-    }
+        /// The keys among `keys` whose file another open file holds locked:
+        /// each is tested by taking its lock, and letting go at once.
+        func lockedKeys(among keys: some Sequence<Int64>) throws(JournalError) -> Set<Int64> {
+            var locked: Set<Int64> = []
+            for key in keys {
+                let descriptor = open(path(of: key), O_RDWR | O_CLOEXEC)
+                guard descriptor >= 0 else { continue }
+                if Self.lock(descriptor, at: key) != 0 { locked.insert(key) }
+                close(descriptor)
+            }
+            return locked
+        }
+
+        private static func lock(_ descriptor: Int32, at offset: Int64) -> Int32 {
+            flock(descriptor, LOCK_EX | LOCK_NB) == 0 ? 0 : errno
+        }
     #endif
 }

@@ -22,7 +22,9 @@ final class ResponderLock: ResponderClaim {
     deinit { release() }
 
     /// Locks a random key, then writes the claim's row.
-    static func claim(_ responder: Sender, answering name: NoticeName, in journal: SQLiteJournal) throws -> ResponderLock {
+    static func claim(_ responder: Sender, answering name: NoticeName, in journal: SQLiteJournal) throws
+        -> ResponderLock
+    {
         let file = journal.responderLocks
         var key = ResponderRows.randomKey()
         var locked = try file.lock(key)
@@ -32,7 +34,9 @@ final class ResponderLock: ResponderClaim {
         }
         let claim = ResponderLock(key: key, descriptor: locked!, journal: journal)
         do {
-            try journal.withResponderTable { try ResponderRows.insert(key: key, responder: responder, name: name, into: $0) }
+            try journal.withResponderTable {
+                try ResponderRows.insert(key: key, responder: responder, name: name, into: $0)
+            }
         } catch {
             claim.abandon()
             throw error

@@ -28,14 +28,25 @@ struct RowCheck {
         guard row.withTextBytes(at: 1, { NoticeID(utf8: $0) }) != nil else {
             return RowDecoder.idProblem(in: row)
         }
-        if let problem = row.withTextBytes(at: 2, { bytes in
-            names.lookup(bytes) { StoredRowRules.identifierProblem($0, label: "name") { _ = try NoticeName(validating: $0) } }
-        }) {
+        if let problem = row.withTextBytes(
+            at: 2,
+            { bytes in
+                names.lookup(bytes) {
+                    StoredRowRules.identifierProblem($0, label: "name") { _ = try NoticeName(validating: $0) }
+                }
+            })
+        {
             return problem
         }
-        if senderClass == .text, let problem = row.withTextBytes(at: 3, { bytes in
-            senders.lookup(bytes) { StoredRowRules.identifierProblem($0, label: "sender") { _ = try Sender(validating: $0) } }
-        }) {
+        if senderClass == .text,
+            let problem = row.withTextBytes(
+                at: 3,
+                { bytes in
+                    senders.lookup(bytes) {
+                        StoredRowRules.identifierProblem($0, label: "sender") { _ = try Sender(validating: $0) }
+                    }
+                })
+        {
             return problem
         }
         if let problem = row.withTextBytes(at: 4, StoredRowRules.payloadProblem) { return problem }
@@ -61,13 +72,14 @@ struct RowCheck {
     }
 
     private static func notText(_ label: String, in row: SQLiteStatement, at column: Int32) -> String {
-        let kind = switch row.storageClass(at: column) {
-        case .integer: "an integer"
-        case .real: "a real number"
-        case .blob: "a blob"
-        case .text: "text"
-        case .null: "null"
-        }
+        let kind =
+            switch row.storageClass(at: column) {
+            case .integer: "an integer"
+            case .real: "a real number"
+            case .blob: "a blob"
+            case .text: "text"
+            case .null: "null"
+            }
         return "\(label) is \(kind), not text"
     }
 }

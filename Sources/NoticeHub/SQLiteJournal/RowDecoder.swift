@@ -21,9 +21,12 @@ struct RowDecoder {
         let name = row.withTextBytes(at: 2) { bytes in
             names.lookup(bytes) { NoticeName(trusted: String(decoding: $0, as: UTF8.self)) }
         }
-        let sender: Sender? = row.isNull(at: 3) ? nil : row.withTextBytes(at: 3) { bytes in
-            senders.lookup(bytes) { Sender(trusted: String(decoding: $0, as: UTF8.self)) }
-        }
+        let sender: Sender? =
+            row.isNull(at: 3)
+            ? nil
+            : row.withTextBytes(at: 3) { bytes in
+                senders.lookup(bytes) { Sender(trusted: String(decoding: $0, as: UTF8.self)) }
+            }
         var kind = NoticeKind.notice
         var links = NoticeLinks.none
         // Three NULLs for an ordinary notice: one check each, nothing to read.

@@ -18,7 +18,8 @@ extension SQLiteJournal {
                 // A row NoticeHub did not write is passed over.
                 guard let key = row[0].integer, case .text(let name) = row[1], case .text(let responder) = row[2]
                 else { return }
-                rows.append(LiveResponder(responder: Sender(trusted: responder), name: NoticeName(trusted: name), key: key))
+                rows.append(
+                    LiveResponder(responder: Sender(trusted: responder), name: NoticeName(trusted: name), key: key))
             }
             let live = try responderLocks.lockedKeys(among: rows.map(\.key))
             try? ResponderRows.delete(rows.map(\.key).filter { !live.contains($0) }, from: table)

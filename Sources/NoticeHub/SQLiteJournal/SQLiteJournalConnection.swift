@@ -253,7 +253,8 @@ final class SQLiteJournalConnection: JournalConnection {
                 while try names.step() {
                     byName.append(.init(name: names.string(at: 0) ?? "", count: Int(names.int64(at: 1))))
                 }
-                let bounds = try connection.prepare("""
+                let bounds = try connection.prepare(
+                    """
                     SELECT count(*), min(seq), max(seq),
                            (SELECT posted_at FROM notices ORDER BY seq LIMIT 1),
                            (SELECT posted_at FROM notices ORDER BY seq DESC LIMIT 1)
@@ -266,7 +267,8 @@ final class SQLiteJournalConnection: JournalConnection {
                 let cursors = try connection.prepare("SELECT name, cursor FROM subscribers ORDER BY name")
                 while try cursors.step() {
                     let cursor = cursors.int64(at: 1)
-                    subscribers.append(.init(name: cursors.string(at: 0) ?? "", cursor: cursor, lag: max(0, last - cursor)))
+                    subscribers.append(
+                        .init(name: cursors.string(at: 0) ?? "", cursor: cursor, lag: max(0, last - cursor)))
                 }
                 let size = [connection.path, connection.path + "-wal"].compactMap {
                     (try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? Int64
@@ -308,7 +310,8 @@ final class SQLiteJournalConnection: JournalConnection {
 
     func saveCursor(_ cursor: Int64, of subscriber: String) throws {
         try storage {
-            let statement = try connection.cachedStatement("""
+            let statement = try connection.cachedStatement(
+                """
                 INSERT INTO subscribers (name, cursor, updated_at) VALUES (?, ?, ?)
                 ON CONFLICT (name) DO UPDATE SET cursor = excluded.cursor, updated_at = excluded.updated_at
                 """)

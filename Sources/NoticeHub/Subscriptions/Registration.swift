@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Synchronization
 
@@ -134,7 +134,8 @@ final class Registration: Sendable, CancellableRegistration {
     ) rethrows -> Bool {
         let level = context.level
         guard level < DeliveryThread.slotCount,
-              state.load(ordering: .relaxed) & Self.slottedBit != 0 else { return try invokeCounted(body) }
+            state.load(ordering: .relaxed) & Self.slottedBit != 0
+        else { return try invokeCounted(body) }
         context.enter(slotValue, at: level)
         defer { context.leave(at: level) }
         guard state.load(ordering: .relaxed) & Self.cancelledBit == 0 else { return false }

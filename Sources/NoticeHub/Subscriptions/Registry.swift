@@ -141,7 +141,8 @@ final class Registry: Sendable {
 
     private static func sweepOrphans(_ state: inout State) {
         state.ownedAddedSinceSweep = 0
-        let orphans = state.byName.allValues.joined().filter(\.isOrphaned)
+        let orphans =
+            state.byName.allValues.joined().filter(\.isOrphaned)
             + state.anyName.filter(\.isOrphaned) + state.patterns.filter(\.isOrphaned)
         for orphan in orphans {
             remove(orphan, from: &state)

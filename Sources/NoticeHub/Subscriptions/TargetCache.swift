@@ -88,7 +88,7 @@ struct TargetCache: ~Copyable {
     ) -> Buffer? {
         // Field by field, so that nothing is copied (and retained).
         guard entries[index]?.registry == registry, entries[index]?.changeCount == changeCount,
-              entries[index]?.name == name, entries[index]?.sender == sender
+            entries[index]?.name == name, entries[index]?.sender == sender
         else { return nil }
         conflicts = 0
         return entries[index]?.buffer

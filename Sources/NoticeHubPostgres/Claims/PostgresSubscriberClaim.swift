@@ -1,53 +1,53 @@
 #if Postgres
-import NoticeHub
-import Synchronization
+    import NoticeHub
+    import Synchronization
 
-/// A durable subscriber's claim on a PostgreSQL journal: a session advisory
-/// lock on a key made from the schema and the name, held by a session of
-/// its own (``PostgresSession/holdingAdvisoryLock(_:settings:)``), which
-/// the server lets go of when the session ends.
-///
-/// The subscriber reads and saves its cursor through this same session,
-/// which never reconnects: a holder that lost its session has lost the
-/// claim, and stops with ``JournalError/claimLost(_:)`` instead of
-/// delivering beside its successor or overwriting its cursor.
-final class PostgresSubscriberClaim: SubscriberClaim, @unchecked Sendable {
-    private let subscriber: String
-    private let state: Mutex<(session: PostgresSession?, taken: Bool)>
+    /// A durable subscriber's claim on a PostgreSQL journal: a session advisory
+    /// lock on a key made from the schema and the name, held by a session of
+    /// its own (``PostgresSession/holdingAdvisoryLock(_:settings:)``), which
+    /// the server lets go of when the session ends.
+    ///
+    /// The subscriber reads and saves its cursor through this same session,
+    /// which never reconnects: a holder that lost its session has lost the
+    /// claim, and stops with ``JournalError/claimLost(_:)`` instead of
+    /// delivering beside its successor or overwriting its cursor.
+    final class PostgresSubscriberClaim: SubscriberClaim, @unchecked Sendable {
+        private let subscriber: String
+        private let state: Mutex<(session: PostgresSession?, taken: Bool)>
 
-    init(_ subscriber: String, settings: PostgresSettings) throws(JournalError) {
-        self.subscriber = subscriber
-        let key = Self.key(for: subscriber, in: settings.url)
-        guard let session = try PostgresSession.holdingAdvisoryLock(key, settings: settings) else {
-            throw .subscriberBusy(subscriber)
+        init(_ subscriber: String, settings: PostgresSettings) throws(JournalError) {
+            self.subscriber = subscriber
+            let key = Self.key(for: subscriber, in: settings.url)
+            guard let session = try PostgresSession.holdingAdvisoryLock(key, settings: settings) else {
+                throw .subscriberBusy(subscriber)
+            }
+            session.claimedSubscriber = subscriber
+            state = Mutex((session, false))
         }
-        session.claimedSubscriber = subscriber
-        state = Mutex((session, false))
-    }
 
-    deinit { release() }
+        deinit { release() }
 
-    /// The claim's session, as the subscriber's connection: once.
-    func takeConnection() -> (any JournalConnection)? {
-        state.locked { state -> (any JournalConnection)? in
-            guard let session = state.session, !state.taken else { return nil }
-            state.taken = true
-            return PostgresJournalConnection(session, durability: .always)
+        /// The claim's session, as the subscriber's connection: once.
+        func takeConnection() -> (any JournalConnection)? {
+            state.locked { state -> (any JournalConnection)? in
+                guard let session = state.session, !state.taken else { return nil }
+                state.taken = true
+                return PostgresJournalConnection(session, durability: .always)
+            }
+        }
+
+        func release() {
+            let session = state.locked { state in
+                defer { state.session = nil }
+                return state.session
+            }
+            session?.close()
+        }
+
+        /// The lock's key: the schema and the name, as every process and
+        /// release computes it (``StableKey``).
+        static func key(for subscriber: String, in url: PostgresURL) -> Int64 {
+            StableKey.lockKey("noticehub subscriber \(url.schema ?? "")\u{0}\(subscriber)")
         }
     }
-
-    func release() {
-        let session = state.locked { state in
-            defer { state.session = nil }
-            return state.session
-        }
-        session?.close()
-    }
-
-    /// The lock's key: the schema and the name, as every process and
-    /// release computes it (``StableKey``).
-    static func key(for subscriber: String, in url: PostgresURL) -> Int64 {
-        StableKey.lockKey("noticehub subscriber \(url.schema ?? "")\u{0}\(subscriber)")
-    }
-}
 #endif

@@ -1,173 +1,182 @@
 #if Postgres
-import Foundation
-import Logging
-import NIOCore
-import NIOPosix
-import NoticeHub
-import PostgresNIO
-import Synchronization
+    import Foundation
+    import Logging
+    import NIOCore
+    import NIOPosix
+    import NoticeHub
+    import PostgresNIO
+    import Synchronization
 
-/// One PostgreSQL session driven synchronously from a thread of the hub's
-/// (never an event loop): each statement is sent and waited for. The
-/// journal's protocol is synchronous, as SQLite is; postgres-nio runs the
-/// wire protocol on its event loops meanwhile.
-///
-/// A session that loses its connection connects again on its next use,
-/// after a backoff that grows from 50 ms to 1 s while attempts fail, unless
-/// a durable subscriber's claim lives in it (``claimedSubscriber``): a new
-/// session would not hold the claim, so every later use throws
-/// ``JournalError/claimLost(_:)``.
-///
-/// Not thread-safe: one owner uses it at a time. It passes between threads
-/// only through a lock (the journal's idle sessions, a claim handing its
-/// session to the subscriber's thread), which is why it is
-/// `@unchecked Sendable`.
-final class PostgresSession: @unchecked Sendable {
-    let settings: PostgresSettings
-    /// What the session is for, which decides its startup parameters.
-    let purpose: PostgresSettings.Purpose
-    private(set) var connection: PostgresConnection?
-    /// Set for a claim's session: losing the connection loses the claim.
-    var claimedSubscriber: String?
-    private var backoff: Duration = .zero
-    private var nextAttempt = ContinuousClock.now
-    private var hasConnectedBefore = false
+    /// One PostgreSQL session driven synchronously from a thread of the hub's
+    /// (never an event loop): each statement is sent and waited for. The
+    /// journal's protocol is synchronous, as SQLite is; postgres-nio runs the
+    /// wire protocol on its event loops meanwhile.
+    ///
+    /// A session that loses its connection connects again on its next use,
+    /// after a backoff that grows from 50 ms to 1 s while attempts fail, unless
+    /// a durable subscriber's claim lives in it (``claimedSubscriber``): a new
+    /// session would not hold the claim, so every later use throws
+    /// ``JournalError/claimLost(_:)``.
+    ///
+    /// Not thread-safe: one owner uses it at a time. It passes between threads
+    /// only through a lock (the journal's idle sessions, a claim handing its
+    /// session to the subscriber's thread), which is why it is
+    /// `@unchecked Sendable`.
+    final class PostgresSession: @unchecked Sendable {
+        let settings: PostgresSettings
+        /// What the session is for, which decides its startup parameters.
+        let purpose: PostgresSettings.Purpose
+        private(set) var connection: PostgresConnection?
+        /// Set for a claim's session: losing the connection loses the claim.
+        var claimedSubscriber: String?
+        private var backoff: Duration = .zero
+        private var nextAttempt = ContinuousClock.now
+        private var hasConnectedBefore = false
 
-    /// Connects at once, so that a bad URL or password fails where the
-    /// journal is opened.
-    init(_ settings: PostgresSettings, purpose: PostgresSettings.Purpose = .statements) throws(JournalError) {
-        self.settings = settings
-        self.purpose = purpose
-        try connectIfNeeded()
-    }
-
-    deinit {
-        close()
-    }
-
-    var isConnected: Bool { connection.map { !$0.isClosed } ?? false }
-
-    func close() {
-        guard let connection else { return }
-        self.connection = nil
-        let closing: EventLoopFuture<Void> = connection.close()
-        _ = try? closing.wait()
-    }
-
-    /// Runs one statement with bound values and returns its rows.
-    @discardableResult
-    func query(_ sql: String, _ binds: PostgresBindings = PostgresBindings()) throws(JournalError) -> PostgresQueryResult {
-        let connection = try connectIfNeeded()
-        return try wait(connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: settings.logger), sql: sql)
-    }
-
-    /// Runs statements separated by semicolons, without bound values, and
-    /// returns the last one's rows. They are sent one after another without
-    /// waiting in between (postgres-nio queues them on the connection), so
-    /// the calling thread waits once; a failure is the first statement's.
-    @discardableResult
-    func script(_ sql: String) throws(JournalError) -> [PostgresRow] {
-        let connection = try connectIfNeeded()
-        let statements = SQLScript.statements(sql)
-        let futures = statements.map { connection.query(PostgresQuery(unsafeSQL: $0), logger: settings.logger) }
-        var rows: [PostgresRow] = []
-        var failure: JournalError?
-        for (statement, future) in zip(statements, futures) {
-            do {
-                rows = try wait(future, sql: statement).rows
-            } catch {
-                if failure == nil { failure = error }
-            }
+        /// Connects at once, so that a bad URL or password fails where the
+        /// journal is opened.
+        init(_ settings: PostgresSettings, purpose: PostgresSettings.Purpose = .statements) throws(JournalError) {
+            self.settings = settings
+            self.purpose = purpose
+            try connectIfNeeded()
         }
-        if let failure { throw failure }
-        return rows
-    }
 
-    /// The connection, connecting first if there is none.
-    @discardableResult
-    func connectIfNeeded() throws(JournalError) -> PostgresConnection {
-        if let connection, !connection.isClosed { return connection }
-        if connection != nil {
-            connection = nil
-            try claimLost()
+        deinit {
+            close()
         }
-        if hasConnectedBefore { try claimLost() }
-        let wait = ContinuousClock.now.duration(to: nextAttempt)
-        if wait > .zero { Thread.sleep(forTimeInterval: wait.seconds) }
-        do {
-            let made = try PostgresConnection.connect(
-                on: MultiThreadedEventLoopGroup.singleton.next(), configuration: settings.configuration(for: purpose),
-                id: settings.nextConnectionID(), logger: settings.logger
-            ).wait()
-            connection = made
-            backoff = .zero
-            if hasConnectedBefore {
-                settings.logger.warning("reconnected to the journal", metadata: ["journal": "\(settings.url)"])
-            }
-            hasConnectedBefore = true
-            return made
-        } catch {
-            backoff = backoff == .zero ? .milliseconds(50) : min(backoff * 2, .seconds(1))
-            nextAttempt = .now + backoff
-            let failure = PostgresFailure.describe(error, url: settings.url)
-            if hasConnectedBefore {
-                settings.logger.warning(
-                    "cannot reconnect to the journal", metadata: ["journal": "\(settings.url)", "error": "\(failure)"])
-            }
-            throw .cannotOpen(path: settings.url.description, detail: failure)
+
+        var isConnected: Bool { connection.map { !$0.isClosed } ?? false }
+
+        func close() {
+            guard let connection else { return }
+            self.connection = nil
+            let closing: EventLoopFuture<Void> = connection.close()
+            _ = try? closing.wait()
         }
-    }
 
-    /// Throws ``JournalError/claimLost(_:)`` for a claim's session, and
-    /// says so in the log; returns for any other.
-    private func claimLost() throws(JournalError) {
-        guard let claimedSubscriber else { return }
-        settings.logger.warning(
-            "a durable subscriber lost its claim", metadata: ["journal": "\(settings.url)", "subscriber": "\(claimedSubscriber)"])
-        throw .claimLost(claimedSubscriber)
-    }
-
-    var answerTimeout: TimeAmount { settings.answerTimeout(for: purpose) }
-
-    /// Waits for `future`; a failure becomes a one-line ``JournalError`` that
-    /// names the SQL's first words, never bound values, and a lost
-    /// connection (or one that did not answer in time, see
-    /// ``PostgresSettings/answerTimeout(for:)``) is
-    /// dropped so that the next use connects again.
-    private func wait<T: Sendable>(_ future: EventLoopFuture<T>, sql: String) throws(JournalError) -> T {
-        let unanswered = Flag()
-        let connection = self.connection
-        let timeout = future.eventLoop.scheduleTask(in: answerTimeout) {
-            unanswered.raise()
-            let _: EventLoopFuture<Void>? = connection?.close()
+        /// Runs one statement with bound values and returns its rows.
+        @discardableResult
+        func query(_ sql: String, _ binds: PostgresBindings = PostgresBindings()) throws(JournalError)
+            -> PostgresQueryResult
+        {
+            let connection = try connectIfNeeded()
+            return try wait(
+                connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: settings.logger), sql: sql)
         }
-        future.whenComplete { _ in timeout.cancel() }
-        do {
-            return try future.wait()
-        } catch {
-            if self.connection?.isClosed ?? true || PostgresFailure.losesConnection(error) {
-                let lost = self.connection
-                self.connection = nil
-                if let lost {
-                    let closing: EventLoopFuture<Void> = lost.close()
-                    _ = try? closing.wait()
+
+        /// Runs statements separated by semicolons, without bound values, and
+        /// returns the last one's rows. They are sent one after another without
+        /// waiting in between (postgres-nio queues them on the connection), so
+        /// the calling thread waits once; a failure is the first statement's.
+        @discardableResult
+        func script(_ sql: String) throws(JournalError) -> [PostgresRow] {
+            let connection = try connectIfNeeded()
+            let statements = SQLScript.statements(sql)
+            let futures = statements.map { connection.query(PostgresQuery(unsafeSQL: $0), logger: settings.logger) }
+            var rows: [PostgresRow] = []
+            var failure: JournalError?
+            for (statement, future) in zip(statements, futures) {
+                do {
+                    rows = try wait(future, sql: statement).rows
+                } catch {
+                    if failure == nil { failure = error }
                 }
-                try claimLost()
-                let cause = unanswered.isRaised
-                    ? "no answer within \(answerTimeout.nanoseconds / 1_000_000) ms"
-                    : PostgresFailure.describe(error, url: settings.url)
-                throw .storage("lost the connection to \(settings.url): \(cause)")
             }
-            if PostgresFailure.sqlState(of: error) == PostgresFailure.projectionsChangedState { throw .projectionsChanged }
-            throw .storage(PostgresFailure.describe(error, url: settings.url, sql: sql))
+            if let failure { throw failure }
+            return rows
+        }
+
+        /// The connection, connecting first if there is none.
+        @discardableResult
+        func connectIfNeeded() throws(JournalError) -> PostgresConnection {
+            if let connection, !connection.isClosed { return connection }
+            if connection != nil {
+                connection = nil
+                try claimLost()
+            }
+            if hasConnectedBefore { try claimLost() }
+            let wait = ContinuousClock.now.duration(to: nextAttempt)
+            if wait > .zero { Thread.sleep(forTimeInterval: wait.seconds) }
+            do {
+                let made = try PostgresConnection.connect(
+                    on: MultiThreadedEventLoopGroup.singleton.next(),
+                    configuration: settings.configuration(for: purpose),
+                    id: settings.nextConnectionID(), logger: settings.logger
+                ).wait()
+                connection = made
+                backoff = .zero
+                if hasConnectedBefore {
+                    settings.logger.warning("reconnected to the journal", metadata: ["journal": "\(settings.url)"])
+                }
+                hasConnectedBefore = true
+                return made
+            } catch {
+                backoff = backoff == .zero ? .milliseconds(50) : min(backoff * 2, .seconds(1))
+                nextAttempt = .now + backoff
+                let failure = PostgresFailure.describe(error, url: settings.url)
+                if hasConnectedBefore {
+                    settings.logger.warning(
+                        "cannot reconnect to the journal",
+                        metadata: ["journal": "\(settings.url)", "error": "\(failure)"])
+                }
+                throw .cannotOpen(path: settings.url.description, detail: failure)
+            }
+        }
+
+        /// Throws ``JournalError/claimLost(_:)`` for a claim's session, and
+        /// says so in the log; returns for any other.
+        private func claimLost() throws(JournalError) {
+            guard let claimedSubscriber else { return }
+            settings.logger.warning(
+                "a durable subscriber lost its claim",
+                metadata: ["journal": "\(settings.url)", "subscriber": "\(claimedSubscriber)"])
+            throw .claimLost(claimedSubscriber)
+        }
+
+        var answerTimeout: TimeAmount { settings.answerTimeout(for: purpose) }
+
+        /// Waits for `future`; a failure becomes a one-line ``JournalError`` that
+        /// names the SQL's first words, never bound values, and a lost
+        /// connection (or one that did not answer in time, see
+        /// ``PostgresSettings/answerTimeout(for:)``) is
+        /// dropped so that the next use connects again.
+        private func wait<T: Sendable>(_ future: EventLoopFuture<T>, sql: String) throws(JournalError) -> T {
+            let unanswered = Flag()
+            let connection = self.connection
+            let timeout = future.eventLoop.scheduleTask(in: answerTimeout) {
+                unanswered.raise()
+                let _: EventLoopFuture<Void>? = connection?.close()
+            }
+            future.whenComplete { _ in timeout.cancel() }
+            do {
+                return try future.wait()
+            } catch {
+                if self.connection?.isClosed ?? true || PostgresFailure.losesConnection(error) {
+                    let lost = self.connection
+                    self.connection = nil
+                    if let lost {
+                        let closing: EventLoopFuture<Void> = lost.close()
+                        _ = try? closing.wait()
+                    }
+                    try claimLost()
+                    let cause =
+                        unanswered.isRaised
+                        ? "no answer within \(answerTimeout.nanoseconds / 1_000_000) ms"
+                        : PostgresFailure.describe(error, url: settings.url)
+                    throw .storage("lost the connection to \(settings.url): \(cause)")
+                }
+                if PostgresFailure.sqlState(of: error) == PostgresFailure.projectionsChangedState {
+                    throw .projectionsChanged
+                }
+                throw .storage(PostgresFailure.describe(error, url: settings.url, sql: sql))
+            }
+        }
+
+        /// Set once, from an event loop, when a statement's answer is overdue.
+        private final class Flag: Sendable {
+            private let raised = Atomic<Bool>(false)
+            func raise() { raised.store(true, ordering: .relaxed) }
+            var isRaised: Bool { raised.load(ordering: .relaxed) }
         }
     }
-
-    /// Set once, from an event loop, when a statement's answer is overdue.
-    private final class Flag: Sendable {
-        private let raised = Atomic<Bool>(false)
-        func raise() { raised.store(true, ordering: .relaxed) }
-        var isRaised: Bool { raised.load(ordering: .relaxed) }
-    }
-}
 #endif

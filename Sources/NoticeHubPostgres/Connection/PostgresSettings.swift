@@ -1,85 +1,87 @@
 #if Postgres
-import Foundation
-import Logging
-import NIOCore
-import NoticeHub
-import PostgresNIO
-import Synchronization
+    import Foundation
+    import Logging
+    import NIOCore
+    import NoticeHub
+    import PostgresNIO
+    import Synchronization
 
-/// What every session of one journal shares: where the server is, the
-/// schema, the logger, and the numbering of connections in its logs.
-final class PostgresSettings: Sendable {
-    /// What a session is for, which decides its startup parameters.
-    enum Purpose {
-        /// Appends, reads, projections.
-        case statements
-        /// A durable subscriber's claim or a commit listener: the server
-        /// checks for a vanished client even while a statement runs, so
-        /// that a claim passes to a successor within seconds.
-        case watchful
-        /// Sends the `NOTIFY` that announce commits. Its own commits need
-        /// not wait for the disk (`synchronous_commit = off`): a lost
-        /// announcement costs a follower one poll, and a waiting one would
-        /// double the WAL flushes of the commits it announces.
-        case announcing
-    }
-
-    let url: PostgresURL
-    let logger: Logger
-    private let connectionIDs = Atomic<Int>(0)
-    /// Replaces ``answerTimeout(for:)``'s answer, for tests.
-    private let answerTimeoutOverride: TimeAmount?
-
-    init(
-        url: PostgresURL, logger: Logger = Logger(label: "NoticeHub.PostgresJournal"),
-        answerTimeout: Duration? = nil
-    ) {
-        self.url = url
-        self.logger = logger
-        answerTimeoutOverride = answerTimeout.map { .nanoseconds(Int64($0 / .nanoseconds(1))) }
-    }
-
-    /// How long a statement may go unanswered before its session is given
-    /// up as lost: a server on a host that dropped off the network answers
-    /// nothing, and TCP alone would wait many minutes. A claim's and a
-    /// listener's statements are polls, answered in milliseconds.
-    func answerTimeout(for purpose: Purpose) -> TimeAmount {
-        answerTimeoutOverride ?? (purpose == .statements ? .seconds(60) : .seconds(15))
-    }
-
-    /// The NOTIFY channel of this journal: one per schema, named alike by
-    /// every process and release (``StableKey``).
-    var channel: String {
-        "noticehub_" + String(StableKey.hash(url.schema ?? "public"), radix: 16)
-    }
-
-    func nextConnectionID() -> Int {
-        connectionIDs.add(1, ordering: .relaxed).newValue
-    }
-
-    func configuration(for purpose: Purpose) -> PostgresConnection.Configuration {
-        var configuration = PostgresConnection.Configuration(
-            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
-            tls: .disable)
-        configuration.options.connectTimeout = .seconds(10)
-        var parameters: [(String, String)] = [("application_name", url.applicationName)]
-        if let schema = url.schema {
-            parameters.append(("search_path", "\"\(schema)\""))
+    /// What every session of one journal shares: where the server is, the
+    /// schema, the logger, and the numbering of connections in its logs.
+    final class PostgresSettings: Sendable {
+        /// What a session is for, which decides its startup parameters.
+        enum Purpose {
+            /// Appends, reads, projections.
+            case statements
+            /// A durable subscriber's claim or a commit listener: the server
+            /// checks for a vanished client even while a statement runs, so
+            /// that a claim passes to a successor within seconds.
+            case watchful
+            /// Sends the `NOTIFY` that announce commits. Its own commits need
+            /// not wait for the disk (`synchronous_commit = off`): a lost
+            /// announcement costs a follower one poll, and a waiting one would
+            /// double the WAL flushes of the commits it announces.
+            case announcing
         }
-        if purpose == .announcing {
-            parameters.append(("synchronous_commit", "off"))
+
+        let url: PostgresURL
+        let logger: Logger
+        private let connectionIDs = Atomic<Int>(0)
+        /// Replaces ``answerTimeout(for:)``'s answer, for tests.
+        private let answerTimeoutOverride: TimeAmount?
+
+        init(
+            url: PostgresURL, logger: Logger = Logger(label: "NoticeHub.PostgresJournal"),
+            answerTimeout: Duration? = nil
+        ) {
+            self.url = url
+            self.logger = logger
+            answerTimeoutOverride = answerTimeout.map { .nanoseconds(Int64($0 / .nanoseconds(1))) }
         }
-        // The server probes a silent client after 5 s, every 2 s, 3 times:
-        // a vanished host's sessions (and a claim's lock) end within about
-        // 11 s instead of the two hours of the default TCP keepalive.
-        parameters += [("tcp_keepalives_idle", "5"), ("tcp_keepalives_interval", "2"), ("tcp_keepalives_count", "3")]
-        if purpose == .watchful {
-            // Also while the session runs a statement (keepalives only
-            // probe an idle connection).
-            parameters.append(("client_connection_check_interval", "2000"))
+
+        /// How long a statement may go unanswered before its session is given
+        /// up as lost: a server on a host that dropped off the network answers
+        /// nothing, and TCP alone would wait many minutes. A claim's and a
+        /// listener's statements are polls, answered in milliseconds.
+        func answerTimeout(for purpose: Purpose) -> TimeAmount {
+            answerTimeoutOverride ?? (purpose == .statements ? .seconds(60) : .seconds(15))
         }
-        configuration.options.additionalStartupParameters = parameters
-        return configuration
+
+        /// The NOTIFY channel of this journal: one per schema, named alike by
+        /// every process and release (``StableKey``).
+        var channel: String {
+            "noticehub_" + String(StableKey.hash(url.schema ?? "public"), radix: 16)
+        }
+
+        func nextConnectionID() -> Int {
+            connectionIDs.add(1, ordering: .relaxed).newValue
+        }
+
+        func configuration(for purpose: Purpose) -> PostgresConnection.Configuration {
+            var configuration = PostgresConnection.Configuration(
+                host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
+                tls: .disable)
+            configuration.options.connectTimeout = .seconds(10)
+            var parameters: [(String, String)] = [("application_name", url.applicationName)]
+            if let schema = url.schema {
+                parameters.append(("search_path", "\"\(schema)\""))
+            }
+            if purpose == .announcing {
+                parameters.append(("synchronous_commit", "off"))
+            }
+            // The server probes a silent client after 5 s, every 2 s, 3 times:
+            // a vanished host's sessions (and a claim's lock) end within about
+            // 11 s instead of the two hours of the default TCP keepalive.
+            parameters += [
+                ("tcp_keepalives_idle", "5"), ("tcp_keepalives_interval", "2"), ("tcp_keepalives_count", "3"),
+            ]
+            if purpose == .watchful {
+                // Also while the session runs a statement (keepalives only
+                // probe an idle connection).
+                parameters.append(("client_connection_check_interval", "2000"))
+            }
+            configuration.options.additionalStartupParameters = parameters
+            return configuration
+        }
     }
-}
 #endif

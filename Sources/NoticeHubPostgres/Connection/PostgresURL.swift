@@ -63,9 +63,13 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         var host = String(rest)
         var port = 5432
         if host.hasPrefix("[") {
-            guard let close = host.firstIndex(of: "]") else { throw PostgresURLError("the host's closing ] is missing") }
+            guard let close = host.firstIndex(of: "]") else {
+                throw PostgresURLError("the host's closing ] is missing")
+            }
             let after = host[host.index(after: close)...]
-            if after.hasPrefix(":") { port = try Self.port(after.dropFirst()) } else if !after.isEmpty {
+            if after.hasPrefix(":") {
+                port = try Self.port(after.dropFirst())
+            } else if !after.isEmpty {
                 throw PostgresURLError("unexpected text after the host")
             }
             host = String(host[host.index(after: host.startIndex)..<close])
@@ -75,7 +79,9 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         }
         guard !host.isEmpty else { throw PostgresURLError("the URL names no host") }
         let database = try Self.decoded(path, "the database name")
-        guard !database.isEmpty else { throw PostgresURLError("the URL names no database (postgres://user@host/database)") }
+        guard !database.isEmpty else {
+            throw PostgresURLError("the URL names no database (postgres://user@host/database)")
+        }
         self.host = host
         self.port = port
         self.user = user
@@ -104,9 +110,11 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
             case "sslmode" where value == "disable":
                 break
             case "sslmode":
-                throw PostgresURLError("sslmode=\(value) is not supported: NoticeHub connects without TLS (sslmode=disable)")
+                throw PostgresURLError(
+                    "sslmode=\(value) is not supported: NoticeHub connects without TLS (sslmode=disable)")
             default:
-                throw PostgresURLError("unknown URL parameter \(key) (known: schema, notify, application_name, sslmode)")
+                throw PostgresURLError(
+                    "unknown URL parameter \(key) (known: schema, notify, application_name, sslmode)")
             }
         }
     }

@@ -19,7 +19,9 @@ enum SQLScript {
                 index = (characters[index...].firstIndex(of: "\n") ?? characters.count - 1) + 1
             case "$":
                 if let tag = dollarTag(in: characters, at: index) {
-                    index = (closing(tag, in: characters, after: index + tag.count) ?? characters.count - tag.count) + tag.count
+                    index =
+                        (closing(tag, in: characters, after: index + tag.count) ?? characters.count - tag.count)
+                        + tag.count
                 } else {
                     index += 1
                 }

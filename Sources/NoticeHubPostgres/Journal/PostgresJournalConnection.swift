@@ -1,523 +1,542 @@
 #if Postgres
-import Foundation
-import NoticeHub
-import PostgresNIO
+    import Foundation
+    import NoticeHub
+    import PostgresNIO
 
-/// ``JournalConnection`` over one PostgreSQL session.
-///
-/// An append transaction locks the one row of `journal_head` first (`SELECT
-/// … FOR UPDATE`, in a statement after `BEGIN`, so that it reads the row as
-/// committed after the wait) and holds it until it commits: sequence numbers
-/// are handed out here, in commit order, with no gap. postgres-nio sends one
-/// statement per round trip, so a commit is few statements: a durable group
-/// commit without projections is one call of `noticehub_append`, which does
-/// the same in one statement; otherwise a run of notices without
-/// projections goes in one `INSERT … unnest`, a notice with projections
-/// inside a savepoint, and the head's update with the `COMMIT`. Commits are
-/// announced to followers afterwards (``CommitAnnouncer``).
-final class PostgresJournalConnection: JournalConnection {
-    let session: PostgresSession
-    private let durability: Durability
-    /// Gives the session back to the journal's idle sessions at the end.
-    private let recycle: ((PostgresSession) -> Void)?
-    /// Tells followers of each commit that appended; nil with `notify=off`.
-    private let announcer: CommitAnnouncer?
-    private lazy var projectionStore = PostgresProjectionStore(session)
+    /// ``JournalConnection`` over one PostgreSQL session.
+    ///
+    /// An append transaction locks the one row of `journal_head` first (`SELECT
+    /// … FOR UPDATE`, in a statement after `BEGIN`, so that it reads the row as
+    /// committed after the wait) and holds it until it commits: sequence numbers
+    /// are handed out here, in commit order, with no gap. postgres-nio sends one
+    /// statement per round trip, so a commit is few statements: a durable group
+    /// commit without projections is one call of `noticehub_append`, which does
+    /// the same in one statement; otherwise a run of notices without
+    /// projections goes in one `INSERT … unnest`, a notice with projections
+    /// inside a savepoint, and the head's update with the `COMMIT`. Commits are
+    /// announced to followers afterwards (``CommitAnnouncer``).
+    final class PostgresJournalConnection: JournalConnection {
+        let session: PostgresSession
+        private let durability: Durability
+        /// Gives the session back to the journal's idle sessions at the end.
+        private let recycle: ((PostgresSession) -> Void)?
+        /// Tells followers of each commit that appended; nil with `notify=off`.
+        private let announcer: CommitAnnouncer?
+        private lazy var projectionStore = PostgresProjectionStore(session)
 
-    /// The transaction's state: open (and holding the head lock), and
-    /// whether a failed statement has aborted it.
-    private var isOpen = false
-    private var isAborted = false
-    /// Whether the server transaction has begun (see ``appendsWholeBatches``).
-    private var isStarted = false
-    /// The registry's generation as the transaction's start read it.
-    private var startedGeneration: Int64 = 0
-    /// The registry's generation last reported to the writer, which routed
-    /// its notices by it; nil when it must be read again.
-    private var reportedGeneration: Int64?
-    /// The projections whose registry rows the commit marks current.
-    private var projectionsToMark: [String] = []
-    /// The head's value when the transaction locked it, and the next
-    /// sequence number to hand out.
-    private var lockedHead: Int64 = 0
-    private var nextSequence: Int64 = 0
-    /// Whether the open transaction holds a request or a reply, which
-    /// followers are told of at once (``CommitAnnouncer``).
-    private var holdsConversation = false
+        /// The transaction's state: open (and holding the head lock), and
+        /// whether a failed statement has aborted it.
+        private var isOpen = false
+        private var isAborted = false
+        /// Whether the server transaction has begun (see ``appendsWholeBatches``).
+        private var isStarted = false
+        /// The registry's generation as the transaction's start read it.
+        private var startedGeneration: Int64 = 0
+        /// The registry's generation last reported to the writer, which routed
+        /// its notices by it; nil when it must be read again.
+        private var reportedGeneration: Int64?
+        /// The projections whose registry rows the commit marks current.
+        private var projectionsToMark: [String] = []
+        /// The head's value when the transaction locked it, and the next
+        /// sequence number to hand out.
+        private var lockedHead: Int64 = 0
+        private var nextSequence: Int64 = 0
+        /// Whether the open transaction holds a request or a reply, which
+        /// followers are told of at once (``CommitAnnouncer``).
+        private var holdsConversation = false
 
-    init(
-        _ session: PostgresSession, durability: Durability, announcer: CommitAnnouncer? = nil,
-        recycle: ((PostgresSession) -> Void)? = nil
-    ) {
-        self.session = session
-        self.durability = durability
-        self.announcer = announcer
-        self.recycle = recycle
-    }
+        init(
+            _ session: PostgresSession, durability: Durability, announcer: CommitAnnouncer? = nil,
+            recycle: ((PostgresSession) -> Void)? = nil
+        ) {
+            self.session = session
+            self.durability = durability
+            self.announcer = announcer
+            self.recycle = recycle
+        }
 
-    deinit {
-        rollbackAppending()
-        recycle?(session)
-    }
+        deinit {
+            rollbackAppending()
+            recycle?(session)
+        }
 
-    // MARK: Appending
+        // MARK: Appending
 
-    /// A durable group commit's notices without projections go through
-    /// `noticehub_append`, one statement that commits by itself: the
-    /// transaction's `BEGIN` waits until something needs it.
-    var appendsWholeBatches: Bool { durability == .always }
+        /// A durable group commit's notices without projections go through
+        /// `noticehub_append`, one statement that commits by itself: the
+        /// transaction's `BEGIN` waits until something needs it.
+        var appendsWholeBatches: Bool { durability == .always }
 
-    func beginAppending() throws {
-        isOpen = true
-        isAborted = false
-        isStarted = false
-        if !appendsWholeBatches { try start() }
-    }
+        func beginAppending() throws {
+            isOpen = true
+            isAborted = false
+            isStarted = false
+            if !appendsWholeBatches { try start() }
+        }
 
-    /// Opens the server transaction and locks the head. The lock is taken
-    /// in a statement after `BEGIN`, so that it reads the head as committed
-    /// once the wait for the lock is over.
-    private func start() throws {
-        guard !isStarted else { return }
-        // `.never` lets the server acknowledge before its WAL reaches the
-        // disk: a server crash may lose the last moments of commits.
-        let begin = durability == .never ? "BEGIN; SET LOCAL synchronous_commit TO OFF" : "BEGIN"
-        isStarted = true
-        do {
-            // The registry's generation comes in the same round trip.
-            let head = try session.script(begin + "; SELECT last_seq, (\(ProjectionRegistry.generationSQL)) "
-                + "FROM journal_head WHERE id = 1 FOR UPDATE")
-            guard let row = head.first?.makeRandomAccess(), let last = try? row[0].decode(Int64.self) else {
-                throw JournalError.storage("\(session.settings.url) has no journal_head row")
+        /// Opens the server transaction and locks the head. The lock is taken
+        /// in a statement after `BEGIN`, so that it reads the head as committed
+        /// once the wait for the lock is over.
+        private func start() throws {
+            guard !isStarted else { return }
+            // `.never` lets the server acknowledge before its WAL reaches the
+            // disk: a server crash may lose the last moments of commits.
+            let begin = durability == .never ? "BEGIN; SET LOCAL synchronous_commit TO OFF" : "BEGIN"
+            isStarted = true
+            do {
+                // The registry's generation comes in the same round trip.
+                let head = try session.script(
+                    begin + "; SELECT last_seq, (\(ProjectionRegistry.generationSQL)) "
+                        + "FROM journal_head WHERE id = 1 FOR UPDATE")
+                guard let row = head.first?.makeRandomAccess(), let last = try? row[0].decode(Int64.self) else {
+                    throw JournalError.storage("\(session.settings.url) has no journal_head row")
+                }
+                startedGeneration = try row[1].decode(Int64.self)
+                lockedHead = last
+                nextSequence = last + 1
+            } catch {
+                rollbackAppending()
+                throw error
             }
-            startedGeneration = try row[1].decode(Int64.self)
-            lockedHead = last
-            nextSequence = last + 1
-        } catch {
-            rollbackAppending()
-            throw error
         }
-    }
 
-    var isAppending: Bool { isOpen && !isAborted }
+        var isAppending: Bool { isOpen && !isAborted }
 
-    /// Starts the transaction for notices the writer routed by the registry
-    /// generation last reported to it: one found otherwise under the lock
-    /// rolls the transaction back and throws ``JournalError/projectionsChanged``.
-    private func startForAppending() throws {
-        guard !isStarted else { return }
-        try start()
-        if let reported = reportedGeneration, reported != startedGeneration {
-            reportedGeneration = nil
-            rollbackAppending()
-            throw JournalError.projectionsChanged
+        /// Starts the transaction for notices the writer routed by the registry
+        /// generation last reported to it: one found otherwise under the lock
+        /// rolls the transaction back and throws ``JournalError/projectionsChanged``.
+        private func startForAppending() throws {
+            guard !isStarted else { return }
+            try start()
+            if let reported = reportedGeneration, reported != startedGeneration {
+                reportedGeneration = nil
+                rollbackAppending()
+                throw JournalError.projectionsChanged
+            }
         }
-    }
 
-    func append(_ record: JournalRecord, projections: [any Projection]) throws -> AppendOutcome {
-        guard isAppending else { throw JournalError.storage("no open append transaction") }
-        try startForAppending()
-        if record.notice.kind != .notice { holdsConversation = true }
-        if projections.isEmpty { return try aborting { try insertOne(record) } }
-        // The notice and its state change stand or fall together; a refusal
-        // undoes only this notice's part of the batch.
-        _ = try aborting { try session.script("SAVEPOINT notice") }
-        let before = nextSequence
-        do {
-            let outcome = try insertOne(record)
-            if case .appended = outcome {
-                for projection in projections {
-                    do {
-                        try projection.apply(record.notice, to: projectionStore)
-                    } catch let rejection as ProjectionRejection {
-                        throw JournalError.refused(name: record.notice.name, reason: rejection.reason)
+        func append(_ record: JournalRecord, projections: [any Projection]) throws -> AppendOutcome {
+            guard isAppending else { throw JournalError.storage("no open append transaction") }
+            try startForAppending()
+            if record.notice.kind != .notice { holdsConversation = true }
+            if projections.isEmpty { return try aborting { try insertOne(record) } }
+            // The notice and its state change stand or fall together; a refusal
+            // undoes only this notice's part of the batch.
+            _ = try aborting { try session.script("SAVEPOINT notice") }
+            let before = nextSequence
+            do {
+                let outcome = try insertOne(record)
+                if case .appended = outcome {
+                    for projection in projections {
+                        do {
+                            try projection.apply(record.notice, to: projectionStore)
+                        } catch let rejection as ProjectionRejection {
+                            throw JournalError.refused(name: record.notice.name, reason: rejection.reason)
+                        }
                     }
                 }
+                try session.script("RELEASE SAVEPOINT notice")
+                return outcome
+            } catch {
+                nextSequence = before
+                do {
+                    try session.script("ROLLBACK TO SAVEPOINT notice")
+                } catch {
+                    isAborted = true
+                }
+                if !session.isConnected { isAborted = true }
+                throw error
             }
-            try session.script("RELEASE SAVEPOINT notice")
-            return outcome
-        } catch {
-            nextSequence = before
+        }
+
+        /// Runs of notices without projections go in one statement each; a
+        /// notice with projections goes alone, inside a savepoint.
+        func appendBatch(
+            _ records: [JournalRecord], projections: (JournalRecord) -> [any Projection]
+        ) -> [Result<AppendOutcome, any Error>] {
+            if records.contains(where: { $0.notice.kind != .notice }) { holdsConversation = true }
+            if !isStarted, appendsWholeBatches, records.allSatisfy({ projections($0).isEmpty }) {
+                do {
+                    return try appendCommitting(records).map { .success($0) }
+                } catch JournalError.projectionsChanged {
+                    reportedGeneration = nil
+                    return records.map { _ in .failure(JournalError.projectionsChanged) }
+                } catch {
+                    let failure =
+                        session.isConnected
+                        ? error
+                        : JournalError.storage(
+                            "\(error); whether the notices were committed is unknown: posting them again is safe, appends are idempotent by id"
+                        )
+                    return records.map { _ in .failure(failure) }
+                }
+            }
+            var outcomes: [Result<AppendOutcome, any Error>] = []
+            outcomes.reserveCapacity(records.count)
             do {
-                try session.script("ROLLBACK TO SAVEPOINT notice")
+                try startForAppending()
+            } catch {
+                return records.map { _ in .failure(error) }
+            }
+            var run: [JournalRecord] = []
+            func flushRun() -> Bool {
+                defer { run.removeAll(keepingCapacity: true) }
+                guard !run.isEmpty else { return true }
+                do {
+                    outcomes += try aborting { try insertRun(run) }.map { .success($0) }
+                    return true
+                } catch {
+                    outcomes += run.map { _ in .failure(error) }
+                    return false
+                }
+            }
+            for record in records {
+                let projections = projections(record)
+                if projections.isEmpty {
+                    run.append(record)
+                    continue
+                }
+                guard flushRun() else { return outcomes }
+                let outcome = Result { try append(record, projections: projections) }
+                outcomes.append(outcome)
+                if case .failure = outcome, !isAppending { return outcomes }
+            }
+            _ = flushRun()
+            return outcomes
+        }
+
+        /// Appends and commits `records` in one statement (`noticehub_append`).
+        private func appendCommitting(_ records: [JournalRecord]) throws -> [AppendOutcome] {
+            let columns = NoticeColumns(records)
+            var binds = columns.bindings
+            // The function checks the registry under the head lock (NHP01 otherwise).
+            binds.append(try projectionRegistryGeneration())
+            let inserted = try session.query(
+                "SELECT id, seq FROM noticehub_append($1, $2, $3, $4, $5, $6, $7, $8, $9)", binds)
+            let outcomes = try outcomes(for: columns.ids, appended: inserted.rows)
+            if let last = outcomes.compactMap({ if case .appended(let seq) = $0 { seq } else { nil } }).max() {
+                announcer?.announce(last, atOnce: holdsConversation)
+            }
+            holdsConversation = false
+            return outcomes
+        }
+
+        /// Each id's outcome: appended under the sequence number a row of
+        /// `appended` gives it (its first occurrence), else a duplicate of the
+        /// stored notice.
+        private func outcomes(for ids: [UUID], appended rows: [PostgresRow]) throws -> [AppendOutcome] {
+            var appended: [UUID: Int64] = [:]
+            for row in rows {
+                let (id, seq) = try row.decode((UUID, Int64).self)
+                appended[id] = seq
+            }
+            let missing = Set(ids).subtracting(appended.keys)
+            let stored = missing.isEmpty ? [:] : try storedSequences(of: Array(missing))
+            var claimed: Set<UUID> = []
+            return try ids.map { id in
+                if let seq = appended[id], claimed.insert(id).inserted { return .appended(seq) }
+                guard let seq = appended[id] ?? stored[id] else {
+                    throw JournalError.storage("notice \(NoticeID(id)) was neither inserted nor found")
+                }
+                return .duplicate(seq)
+            }
+        }
+
+        /// Inserts one notice with the next number, or finds it stored already.
+        private func insertOne(_ record: JournalRecord) throws -> AppendOutcome {
+            let notice = record.notice
+            var binds = PostgresBindings(capacity: 9)
+            binds.append(nextSequence)
+            binds.append(notice.id.uuid)
+            binds.append(notice.name.rawValue)
+            binds.append(notice.sender?.rawValue)
+            binds.append(record.payloadJSON)
+            binds.append(notice.postedAtMilliseconds)
+            binds.append(notice.kind.storedValue)
+            binds.append(notice.conversation?.uuid)
+            binds.append(notice.cause?.uuid)
+            let inserted = try session.query(
+                """
+                INSERT INTO notices (seq, id, name, sender, payload, posted_at, kind, conversation, cause)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                ON CONFLICT (id) DO NOTHING RETURNING seq
+                """, binds)
+            if !inserted.rows.isEmpty {
+                defer { nextSequence += 1 }
+                return .appended(nextSequence)
+            }
+            return .duplicate(try storedSequences(of: [notice.id.uuid])[notice.id.uuid] ?? -1)
+        }
+
+        /// Inserts a run of notices in one statement: those not stored yet
+        /// (the head lock, taken by an earlier statement, keeps that answer
+        /// true until commit), each id once, numbered in order.
+        private func insertRun(_ records: [JournalRecord]) throws -> [AppendOutcome] {
+            if records.count == 1 { return [try insertOne(records[0])] }
+            let columns = NoticeColumns(records)
+            var binds = columns.bindings
+            binds.append(nextSequence - 1)
+            let inserted = try session.query(
+                """
+                INSERT INTO notices (seq, id, name, sender, payload, posted_at, kind, conversation, cause)
+                SELECT $9 + row_number() OVER (ORDER BY ord), id, name, sender, payload, posted_at, kind, conversation, cause
+                FROM (
+                    SELECT DISTINCT ON (id) id, name, sender, payload, posted_at, kind, conversation, cause, ord
+                    FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int8[], $6::text[], $7::uuid[], $8::uuid[])
+                        WITH ORDINALITY AS batch (id, name, sender, payload, posted_at, kind, conversation, cause, ord)
+                    ORDER BY id, ord
+                ) AS first
+                WHERE NOT EXISTS (SELECT 1 FROM notices WHERE notices.id = first.id)
+                RETURNING id, seq
+                """, binds)
+            let outcomes = try outcomes(for: columns.ids, appended: inserted.rows)
+            nextSequence += Int64(inserted.rows.count)
+            return outcomes
+        }
+
+        private func storedSequences(of ids: [UUID]) throws -> [UUID: Int64] {
+            var binds = PostgresBindings()
+            binds.append(ids)
+            let found = try session.query("SELECT id, seq FROM notices WHERE id = ANY($1)", binds)
+            var sequences: [UUID: Int64] = [:]
+            for row in found.rows {
+                let (id, seq) = try row.decode((UUID, Int64).self)
+                sequences[id] = seq
+            }
+            return sequences
+        }
+
+        func commitAppending() throws {
+            guard isOpen else { return }
+            guard isStarted else {
+                // Nothing, or only `noticehub_append`'s own commits.
+                isOpen = false
+                projectionsToMark = []
+                return
+            }
+            guard !isAborted else {
+                rollbackAppending()
+                throw JournalError.storage("the append transaction was aborted by an earlier error")
+            }
+            let last = nextSequence - 1
+            var script = ""
+            if last > lockedHead {
+                script += "UPDATE journal_head SET last_seq = \(last) WHERE id = 1; "
+            }
+            if !projectionsToMark.isEmpty {
+                // Identities hold only [a-z0-9._-] (ProjectionSchema's rule); quoted all the same.
+                let identities = projectionsToMark.map { "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" }
+                script +=
+                    "UPDATE projections SET current_through = \(max(last, lockedHead)) "
+                    + "WHERE identity IN (\(identities.joined(separator: ", "))); "
+                projectionsToMark = []
+            }
+            script += "COMMIT"
+            do {
+                try session.script(script)
+                isOpen = false
+                isStarted = false
+                if last > lockedHead { announcer?.announce(last, atOnce: holdsConversation) }
+                holdsConversation = false
+            } catch {
+                let connected = session.isConnected
+                rollbackAppending()
+                guard connected else {
+                    throw JournalError.storage(
+                        "\(error); the commit's outcome is unknown: posting the same notices again is safe, appends are idempotent by id"
+                    )
+                }
+                throw error
+            }
+        }
+
+        /// Sent with the commit, in the same round trip.
+        func markProjectionsCurrent(_ identities: [String]) throws {
+            guard isAppending else { throw JournalError.storage("no open append transaction") }
+            projectionsToMark = identities
+        }
+
+        func rollbackAppending() {
+            holdsConversation = false
+            projectionsToMark = []
+            guard isOpen else { return }
+            isOpen = false
+            isAborted = false
+            if isStarted && session.isConnected { _ = try? session.script("ROLLBACK") }
+            isStarted = false
+        }
+
+        /// Runs `body`; a failure aborts the transaction, as PostgreSQL does.
+        private func aborting<T>(_ body: () throws -> T) throws -> T {
+            do {
+                return try body()
             } catch {
                 isAborted = true
-            }
-            if !session.isConnected { isAborted = true }
-            throw error
-        }
-    }
-
-    /// Runs of notices without projections go in one statement each; a
-    /// notice with projections goes alone, inside a savepoint.
-    func appendBatch(
-        _ records: [JournalRecord], projections: (JournalRecord) -> [any Projection]
-    ) -> [Result<AppendOutcome, any Error>] {
-        if records.contains(where: { $0.notice.kind != .notice }) { holdsConversation = true }
-        if !isStarted, appendsWholeBatches, records.allSatisfy({ projections($0).isEmpty }) {
-            do {
-                return try appendCommitting(records).map { .success($0) }
-            } catch JournalError.projectionsChanged {
-                reportedGeneration = nil
-                return records.map { _ in .failure(JournalError.projectionsChanged) }
-            } catch {
-                let failure = session.isConnected ? error : JournalError.storage(
-                    "\(error); whether the notices were committed is unknown: posting them again is safe, appends are idempotent by id")
-                return records.map { _ in .failure(failure) }
+                throw error
             }
         }
-        var outcomes: [Result<AppendOutcome, any Error>] = []
-        outcomes.reserveCapacity(records.count)
-        do {
-            try startForAppending()
-        } catch {
-            return records.map { _ in .failure(error) }
+
+        // MARK: Reading
+
+        /// Inside an append transaction, the head as the transaction has it
+        /// (locked, so that no other writer moves it meanwhile, as SQLite's
+        /// write lock would); outside one, the last committed sequence number.
+        func lastSequence() throws -> Int64 {
+            if isOpen {
+                try start()
+                return nextSequence - 1
+            }
+            return try committedHead()
         }
-        var run: [JournalRecord] = []
-        func flushRun() -> Bool {
-            defer { run.removeAll(keepingCapacity: true) }
-            guard !run.isEmpty else { return true }
-            do {
-                outcomes += try aborting { try insertRun(run) }.map { .success($0) }
-                return true
-            } catch {
-                outcomes += run.map { _ in .failure(error) }
-                return false
+
+        /// The head's last sequence: it moves with every commit that appends.
+        func changeCounter() throws -> Int64 {
+            try committedHead()
+        }
+
+        private func committedHead() throws -> Int64 {
+            try session.query("SELECT last_seq FROM journal_head WHERE id = 1").rows.first?
+                .makeRandomAccess()[0].decode(Int64.self) ?? 0
+        }
+
+        /// Rows per statement when reading: a page is collected whole before
+        /// `body` sees it, so this bounds the memory a long read takes.
+        static let pageSize = 512
+
+        func read(_ query: JournalQuery, _ body: (Notice) throws -> Bool) throws {
+            var decoder = PostgresRowDecoder(checksRows: query.checksRows)
+            var next = query.from
+            var left = query.limit.map { max(0, $0) } ?? Int.max
+            // Patterns are narrowed in SQL and matched below, where `left` counts.
+            let patterns = query.patternFilter
+            let filter = NoticeFilter(query, firstParameter: 4)
+            let sql =
+                "SELECT \(PostgresRowDecoder.columns) FROM notices WHERE seq >= $1 AND seq <= $2"
+                + filter.sql + " ORDER BY seq LIMIT $3"
+            while left > 0 {
+                // A page of patterns' rows may hold few matches: read it whole.
+                let page = patterns == nil ? min(left, Self.pageSize) : Self.pageSize
+                var binds = PostgresBindings(capacity: 3 + filter.count)
+                binds.append(next)
+                binds.append(query.through ?? Int64.max)
+                binds.append(Int64(page))
+                filter.bind(to: &binds)
+                let rows = try session.query(sql, binds).rows
+                for row in rows {
+                    let notice = try decoder.notice(from: row, isReplay: query.markedAsReplay)
+                    next = (notice.sequence ?? next) + 1
+                    if let patterns, !patterns.admits(notice.name) { continue }
+                    guard try body(notice) else { return }
+                    left -= 1
+                    if left == 0 { return }
+                }
+                if rows.count < page { return }
             }
         }
-        for record in records {
-            let projections = projections(record)
-            if projections.isEmpty {
-                run.append(record)
-                continue
-            }
-            guard flushRun() else { return outcomes }
-            let outcome = Result { try append(record, projections: projections) }
-            outcomes.append(outcome)
-            if case .failure = outcome, !isAppending { return outcomes }
-        }
-        _ = flushRun()
-        return outcomes
-    }
 
-    /// Appends and commits `records` in one statement (`noticehub_append`).
-    private func appendCommitting(_ records: [JournalRecord]) throws -> [AppendOutcome] {
-        let columns = NoticeColumns(records)
-        var binds = columns.bindings
-        // The function checks the registry under the head lock (NHP01 otherwise).
-        binds.append(try projectionRegistryGeneration())
-        let inserted = try session.query("SELECT id, seq FROM noticehub_append($1, $2, $3, $4, $5, $6, $7, $8, $9)", binds)
-        let outcomes = try outcomes(for: columns.ids, appended: inserted.rows)
-        if let last = outcomes.compactMap({ if case .appended(let seq) = $0 { seq } else { nil } }).max() {
-            announcer?.announce(last, atOnce: holdsConversation)
-        }
-        holdsConversation = false
-        return outcomes
-    }
-
-    /// Each id's outcome: appended under the sequence number a row of
-    /// `appended` gives it (its first occurrence), else a duplicate of the
-    /// stored notice.
-    private func outcomes(for ids: [UUID], appended rows: [PostgresRow]) throws -> [AppendOutcome] {
-        var appended: [UUID: Int64] = [:]
-        for row in rows {
-            let (id, seq) = try row.decode((UUID, Int64).self)
-            appended[id] = seq
-        }
-        let missing = Set(ids).subtracting(appended.keys)
-        let stored = missing.isEmpty ? [:] : try storedSequences(of: Array(missing))
-        var claimed: Set<UUID> = []
-        return try ids.map { id in
-            if let seq = appended[id], claimed.insert(id).inserted { return .appended(seq) }
-            guard let seq = appended[id] ?? stored[id] else {
-                throw JournalError.storage("notice \(NoticeID(id)) was neither inserted nor found")
-            }
-            return .duplicate(seq)
-        }
-    }
-
-    /// Inserts one notice with the next number, or finds it stored already.
-    private func insertOne(_ record: JournalRecord) throws -> AppendOutcome {
-        let notice = record.notice
-        var binds = PostgresBindings(capacity: 9)
-        binds.append(nextSequence)
-        binds.append(notice.id.uuid)
-        binds.append(notice.name.rawValue)
-        binds.append(notice.sender?.rawValue)
-        binds.append(record.payloadJSON)
-        binds.append(notice.postedAtMilliseconds)
-        binds.append(notice.kind.storedValue)
-        binds.append(notice.conversation?.uuid)
-        binds.append(notice.cause?.uuid)
-        let inserted = try session.query("""
-            INSERT INTO notices (seq, id, name, sender, payload, posted_at, kind, conversation, cause)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-            ON CONFLICT (id) DO NOTHING RETURNING seq
-            """, binds)
-        if !inserted.rows.isEmpty {
-            defer { nextSequence += 1 }
-            return .appended(nextSequence)
-        }
-        return .duplicate(try storedSequences(of: [notice.id.uuid])[notice.id.uuid] ?? -1)
-    }
-
-    /// Inserts a run of notices in one statement: those not stored yet
-    /// (the head lock, taken by an earlier statement, keeps that answer
-    /// true until commit), each id once, numbered in order.
-    private func insertRun(_ records: [JournalRecord]) throws -> [AppendOutcome] {
-        if records.count == 1 { return [try insertOne(records[0])] }
-        let columns = NoticeColumns(records)
-        var binds = columns.bindings
-        binds.append(nextSequence - 1)
-        let inserted = try session.query("""
-            INSERT INTO notices (seq, id, name, sender, payload, posted_at, kind, conversation, cause)
-            SELECT $9 + row_number() OVER (ORDER BY ord), id, name, sender, payload, posted_at, kind, conversation, cause
-            FROM (
-                SELECT DISTINCT ON (id) id, name, sender, payload, posted_at, kind, conversation, cause, ord
-                FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int8[], $6::text[], $7::uuid[], $8::uuid[])
-                    WITH ORDINALITY AS batch (id, name, sender, payload, posted_at, kind, conversation, cause, ord)
-                ORDER BY id, ord
-            ) AS first
-            WHERE NOT EXISTS (SELECT 1 FROM notices WHERE notices.id = first.id)
-            RETURNING id, seq
-            """, binds)
-        let outcomes = try outcomes(for: columns.ids, appended: inserted.rows)
-        nextSequence += Int64(inserted.rows.count)
-        return outcomes
-    }
-
-    private func storedSequences(of ids: [UUID]) throws -> [UUID: Int64] {
-        var binds = PostgresBindings()
-        binds.append(ids)
-        let found = try session.query("SELECT id, seq FROM notices WHERE id = ANY($1)", binds)
-        var sequences: [UUID: Int64] = [:]
-        for row in found.rows {
-            let (id, seq) = try row.decode((UUID, Int64).self)
-            sequences[id] = seq
-        }
-        return sequences
-    }
-
-    func commitAppending() throws {
-        guard isOpen else { return }
-        guard isStarted else {
-            // Nothing, or only `noticehub_append`'s own commits.
-            isOpen = false
-            projectionsToMark = []
-            return
-        }
-        guard !isAborted else {
-            rollbackAppending()
-            throw JournalError.storage("the append transaction was aborted by an earlier error")
-        }
-        let last = nextSequence - 1
-        var script = ""
-        if last > lockedHead {
-            script += "UPDATE journal_head SET last_seq = \(last) WHERE id = 1; "
-        }
-        if !projectionsToMark.isEmpty {
-            // Identities hold only [a-z0-9._-] (ProjectionSchema's rule); quoted all the same.
-            let identities = projectionsToMark.map { "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" }
-            script += "UPDATE projections SET current_through = \(max(last, lockedHead)) "
-                + "WHERE identity IN (\(identities.joined(separator: ", "))); "
-            projectionsToMark = []
-        }
-        script += "COMMIT"
-        do {
-            try session.script(script)
-            isOpen = false
-            isStarted = false
-            if last > lockedHead { announcer?.announce(last, atOnce: holdsConversation) }
-            holdsConversation = false
-        } catch {
-            let connected = session.isConnected
-            rollbackAppending()
-            guard connected else {
-                throw JournalError.storage(
-                    "\(error); the commit's outcome is unknown: posting the same notices again is safe, appends are idempotent by id")
-            }
-            throw error
-        }
-    }
-
-    /// Sent with the commit, in the same round trip.
-    func markProjectionsCurrent(_ identities: [String]) throws {
-        guard isAppending else { throw JournalError.storage("no open append transaction") }
-        projectionsToMark = identities
-    }
-
-    func rollbackAppending() {
-        holdsConversation = false
-        projectionsToMark = []
-        guard isOpen else { return }
-        isOpen = false
-        isAborted = false
-        if isStarted && session.isConnected { _ = try? session.script("ROLLBACK") }
-        isStarted = false
-    }
-
-    /// Runs `body`; a failure aborts the transaction, as PostgreSQL does.
-    private func aborting<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch {
-            isAborted = true
-            throw error
-        }
-    }
-
-    // MARK: Reading
-
-    /// Inside an append transaction, the head as the transaction has it
-    /// (locked, so that no other writer moves it meanwhile, as SQLite's
-    /// write lock would); outside one, the last committed sequence number.
-    func lastSequence() throws -> Int64 {
-        if isOpen {
+        func transactionStore() throws -> any ProjectionStore {
+            guard isAppending else { throw JournalError.storage("no open append transaction") }
             try start()
-            return nextSequence - 1
+            return projectionStore
         }
-        return try committedHead()
-    }
 
-    /// The head's last sequence: it moves with every commit that appends.
-    func changeCounter() throws -> Int64 {
-        try committedHead()
-    }
-
-    private func committedHead() throws -> Int64 {
-        try session.query("SELECT last_seq FROM journal_head WHERE id = 1").rows.first?
-            .makeRandomAccess()[0].decode(Int64.self) ?? 0
-    }
-
-    /// Rows per statement when reading: a page is collected whole before
-    /// `body` sees it, so this bounds the memory a long read takes.
-    static let pageSize = 512
-
-    func read(_ query: JournalQuery, _ body: (Notice) throws -> Bool) throws {
-        var decoder = PostgresRowDecoder(checksRows: query.checksRows)
-        var next = query.from
-        var left = query.limit.map { max(0, $0) } ?? Int.max
-        // Patterns are narrowed in SQL and matched below, where `left` counts.
-        let patterns = query.patternFilter
-        let filter = NoticeFilter(query, firstParameter: 4)
-        let sql = "SELECT \(PostgresRowDecoder.columns) FROM notices WHERE seq >= $1 AND seq <= $2"
-            + filter.sql + " ORDER BY seq LIMIT $3"
-        while left > 0 {
-            // A page of patterns' rows may hold few matches: read it whole.
-            let page = patterns == nil ? min(left, Self.pageSize) : Self.pageSize
-            var binds = PostgresBindings(capacity: 3 + filter.count)
-            binds.append(next)
-            binds.append(query.through ?? Int64.max)
-            binds.append(Int64(page))
-            filter.bind(to: &binds)
-            let rows = try session.query(sql, binds).rows
-            for row in rows {
-                let notice = try decoder.notice(from: row, isReplay: query.markedAsReplay)
-                next = (notice.sequence ?? next) + 1
-                if let patterns, !patterns.admits(notice.name) { continue }
-                guard try body(notice) else { return }
-                left -= 1
-                if left == 0 { return }
+        /// Under the head lock when the transaction has started; otherwise the
+        /// generation last reported, which the append checks under the lock
+        /// (``startForAppending()``, `noticehub_append`), so a commit without
+        /// projections costs no round trip for it.
+        func projectionRegistryGeneration() throws -> Int64 {
+            if isStarted {
+                reportedGeneration = startedGeneration
+                return startedGeneration
             }
-            if rows.count < page { return }
+            if let reportedGeneration { return reportedGeneration }
+            let result = try session.query(ProjectionRegistry.generationSQL)
+            let generation = try result.rows.first?.makeRandomAccess()[0].decode(Int64.self) ?? 0
+            reportedGeneration = generation
+            return generation
         }
-    }
 
-    func transactionStore() throws -> any ProjectionStore {
-        guard isAppending else { throw JournalError.storage("no open append transaction") }
-        try start()
-        return projectionStore
-    }
-
-    /// Under the head lock when the transaction has started; otherwise the
-    /// generation last reported, which the append checks under the lock
-    /// (``startForAppending()``, `noticehub_append`), so a commit without
-    /// projections costs no round trip for it.
-    func projectionRegistryGeneration() throws -> Int64 {
-        if isStarted {
-            reportedGeneration = startedGeneration
-            return startedGeneration
-        }
-        if let reportedGeneration { return reportedGeneration }
-        let result = try session.query(ProjectionRegistry.generationSQL)
-        let generation = try result.rows.first?.makeRandomAccess()[0].decode(Int64.self) ?? 0
-        reportedGeneration = generation
-        return generation
-    }
-
-    func readState<T>(_ body: (any ProjectionStore) throws -> T) throws -> T {
-        try session.script("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-        do {
-            let result = try body(projectionStore)
-            try session.script("COMMIT")
-            return result
-        } catch {
-            if session.isConnected { _ = try? session.script("ROLLBACK") }
-            throw error
-        }
-    }
-
-    func statistics() throws -> JournalStatistics {
-        try readState { _ in
-            var byName: [JournalStatistics.NameCount] = []
-            for row in try session.query("SELECT name, count(*) FROM notices GROUP BY name ORDER BY name").rows {
-                let (name, count) = try row.decode((String, Int64).self)
-                byName.append(.init(name: name, count: Int(count)))
+        func readState<T>(_ body: (any ProjectionStore) throws -> T) throws -> T {
+            try session.script("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            do {
+                let result = try body(projectionStore)
+                try session.script("COMMIT")
+                return result
+            } catch {
+                if session.isConnected { _ = try? session.script("ROLLBACK") }
+                throw error
             }
-            let bounds = try session.query("""
-                SELECT count(*), min(seq), max(seq),
-                       (SELECT posted_at FROM notices ORDER BY seq LIMIT 1),
-                       (SELECT posted_at FROM notices ORDER BY seq DESC LIMIT 1)
+        }
+
+        func statistics() throws -> JournalStatistics {
+            try readState { _ in
+                var byName: [JournalStatistics.NameCount] = []
+                for row in try session.query("SELECT name, count(*) FROM notices GROUP BY name ORDER BY name").rows {
+                    let (name, count) = try row.decode((String, Int64).self)
+                    byName.append(.init(name: name, count: Int(count)))
+                }
+                let bounds = try session.query(
+                    """
+                    SELECT count(*), min(seq), max(seq),
+                           (SELECT posted_at FROM notices ORDER BY seq LIMIT 1),
+                           (SELECT posted_at FROM notices ORDER BY seq DESC LIMIT 1)
+                    FROM notices
+                    """
+                ).rows[0]
+                let (count, first, last, firstAt, lastAt) = try bounds.decode(
+                    (Int64, Int64?, Int64?, Int64?, Int64?).self)
+                var subscribers: [JournalStatistics.SubscriberLag] = []
+                for row in try session.query("SELECT name, cursor FROM subscribers ORDER BY name").rows {
+                    let (name, cursor) = try row.decode((String, Int64).self)
+                    subscribers.append(.init(name: name, cursor: cursor, lag: max(0, (last ?? 0) - cursor)))
+                }
+                let version = try session.query("SELECT coalesce(max(version), 0) FROM \(PostgresSchema.versionTable)")
+                    .rows[0].decode(Int32.self)
+                return JournalStatistics(
+                    notices: Int(count), byName: byName, firstSequence: first, lastSequence: last,
+                    firstPostedAt: firstAt, lastPostedAt: lastAt, fileSize: nil, schemaVersion: Int(version),
+                    subscribers: subscribers)
+            }
+        }
+
+        /// What breaks the journal's own invariants: the head agrees with the
+        /// last row, and sequence numbers run from 1 without a gap.
+        func integrityProblems() throws -> [String] {
+            let row = try session.query(
+                """
+                SELECT (SELECT last_seq FROM journal_head WHERE id = 1), count(*), coalesce(min(seq), 1), coalesce(max(seq), 0)
                 FROM notices
-                """).rows[0]
-            let (count, first, last, firstAt, lastAt) = try bounds.decode((Int64, Int64?, Int64?, Int64?, Int64?).self)
-            var subscribers: [JournalStatistics.SubscriberLag] = []
-            for row in try session.query("SELECT name, cursor FROM subscribers ORDER BY name").rows {
-                let (name, cursor) = try row.decode((String, Int64).self)
-                subscribers.append(.init(name: name, cursor: cursor, lag: max(0, (last ?? 0) - cursor)))
+                """
+            ).rows[0]
+            let (head, count, first, last) = try row.decode((Int64?, Int64, Int64, Int64).self)
+            var problems: [String] = []
+            guard let head else { return ["journal_head has no row"] }
+            if head != last {
+                problems.append("journal_head says the last sequence is \(head), the last row is #\(last)")
             }
-            let version = try session.query("SELECT coalesce(max(version), 0) FROM \(PostgresSchema.versionTable)")
-                .rows[0].decode(Int32.self)
-            return JournalStatistics(
-                notices: Int(count), byName: byName, firstSequence: first, lastSequence: last,
-                firstPostedAt: firstAt, lastPostedAt: lastAt, fileSize: nil, schemaVersion: Int(version),
-                subscribers: subscribers)
+            if first != 1 || count != last {
+                problems.append("sequence numbers have gaps: \(count) rows from #\(first) to #\(last)")
+            }
+            return problems
+        }
+
+        func cursor(of subscriber: String) throws -> Int64? {
+            var binds = PostgresBindings()
+            binds.append(subscriber)
+            return try session.query("SELECT cursor FROM subscribers WHERE name = $1", binds).rows.first?
+                .makeRandomAccess()[0].decode(Int64.self)
+        }
+
+        func saveCursor(_ cursor: Int64, of subscriber: String) throws {
+            var binds = PostgresBindings(capacity: 3)
+            binds.append(subscriber)
+            binds.append(cursor)
+            binds.append(Int64((Date().timeIntervalSince1970 * 1000).rounded()))
+            try session.query(
+                """
+                INSERT INTO subscribers (name, cursor, updated_at) VALUES ($1, $2, $3)
+                ON CONFLICT (name) DO UPDATE SET cursor = excluded.cursor, updated_at = excluded.updated_at
+                """, binds)
         }
     }
-
-    /// What breaks the journal's own invariants: the head agrees with the
-    /// last row, and sequence numbers run from 1 without a gap.
-    func integrityProblems() throws -> [String] {
-        let row = try session.query("""
-            SELECT (SELECT last_seq FROM journal_head WHERE id = 1), count(*), coalesce(min(seq), 1), coalesce(max(seq), 0)
-            FROM notices
-            """).rows[0]
-        let (head, count, first, last) = try row.decode((Int64?, Int64, Int64, Int64).self)
-        var problems: [String] = []
-        guard let head else { return ["journal_head has no row"] }
-        if head != last { problems.append("journal_head says the last sequence is \(head), the last row is #\(last)") }
-        if first != 1 || count != last {
-            problems.append("sequence numbers have gaps: \(count) rows from #\(first) to #\(last)")
-        }
-        return problems
-    }
-
-    func cursor(of subscriber: String) throws -> Int64? {
-        var binds = PostgresBindings()
-        binds.append(subscriber)
-        return try session.query("SELECT cursor FROM subscribers WHERE name = $1", binds).rows.first?
-            .makeRandomAccess()[0].decode(Int64.self)
-    }
-
-    func saveCursor(_ cursor: Int64, of subscriber: String) throws {
-        var binds = PostgresBindings(capacity: 3)
-        binds.append(subscriber)
-        binds.append(cursor)
-        binds.append(Int64((Date().timeIntervalSince1970 * 1000).rounded()))
-        try session.query("""
-            INSERT INTO subscribers (name, cursor, updated_at) VALUES ($1, $2, $3)
-            ON CONFLICT (name) DO UPDATE SET cursor = excluded.cursor, updated_at = excluded.updated_at
-            """, binds)
-    }
-}
 #endif

@@ -1,87 +1,98 @@
 #if Postgres
-import Foundation
-import NIOCore
-import NoticeHub
-import PostgresNIO
+    import Foundation
+    import NIOCore
+    import NoticeHub
+    import PostgresNIO
 
-/// Turns rows of `notices` into notices, reusing the names and senders seen
-/// last (a journal repeats a few of them millions of times), and, for
-/// exports, first checks each row against the rules the library writes by.
-struct PostgresRowDecoder {
-    private let checksRows: Bool
-    private var names = RecentIdentifiers<NoticeName>()
-    private var senders = RecentIdentifiers<Sender>()
-    private var checkedNames = RecentIdentifiers<String?>()
-    private var checkedSenders = RecentIdentifiers<String?>()
+    /// Turns rows of `notices` into notices, reusing the names and senders seen
+    /// last (a journal repeats a few of them millions of times), and, for
+    /// exports, first checks each row against the rules the library writes by.
+    struct PostgresRowDecoder {
+        private let checksRows: Bool
+        private var names = RecentIdentifiers<NoticeName>()
+        private var senders = RecentIdentifiers<Sender>()
+        private var checkedNames = RecentIdentifiers<String?>()
+        private var checkedSenders = RecentIdentifiers<String?>()
 
-    init(checksRows: Bool) {
-        self.checksRows = checksRows
-    }
-
-    /// The columns ``notice(from:isReplay:)`` reads, in order.
-    static let columns = "seq, id, name, sender, payload, posted_at, kind, conversation, cause"
-
-    /// Reads a row of ``columns``. A kind the library could not have
-    /// written is refused whether or not rows are checked; the uuid type
-    /// already guards the conversation and the cause.
-    mutating func notice(from row: PostgresRow, isReplay: Bool) throws -> Notice {
-        let columns = row.makeRandomAccess()
-        let sequence = try columns[0].decode(Int64.self)
-        let id = try columns[1].decode(UUID.self)
-        let postedAt = try columns[5].decode(Int64.self)
-        let nameBytes = columns[2].bytes ?? ByteBuffer()
-        let senderBytes = columns[3].bytes
-        let payload = columns[4].bytes.map { Array($0.readableBytesView) } ?? []
-        if checksRows, let problem = problem(name: nameBytes, sender: senderBytes, payload: payload, postedAt: postedAt) {
-            throw JournalError.malformedRow(sequence: sequence, problem: problem)
+        init(checksRows: Bool) {
+            self.checksRows = checksRows
         }
-        let name = nameBytes.withUnsafeReadableBytes { bytes in
-            names.lookup(bytes) { NoticeName(trusted: String(decoding: $0, as: UTF8.self)) }
-        }
-        let sender = senderBytes?.withUnsafeReadableBytes { bytes in
-            senders.lookup(bytes) { Sender(trusted: String(decoding: $0, as: UTF8.self)) }
-        }
-        var kind = NoticeKind.notice
-        var links = NoticeLinks.none
-        // Three NULLs for an ordinary notice: one check each, nothing to decode.
-        if columns[6].bytes != nil || columns[7].bytes != nil || columns[8].bytes != nil {
-            let stored = try columns[6].decode(String?.self)
-            guard let known = NoticeKind(stored: stored) else {
-                throw JournalError.malformedRow(sequence: sequence, problem: Self.kindProblem(stored ?? ""))
+
+        /// The columns ``notice(from:isReplay:)`` reads, in order.
+        static let columns = "seq, id, name, sender, payload, posted_at, kind, conversation, cause"
+
+        /// Reads a row of ``columns``. A kind the library could not have
+        /// written is refused whether or not rows are checked; the uuid type
+        /// already guards the conversation and the cause.
+        mutating func notice(from row: PostgresRow, isReplay: Bool) throws -> Notice {
+            let columns = row.makeRandomAccess()
+            let sequence = try columns[0].decode(Int64.self)
+            let id = try columns[1].decode(UUID.self)
+            let postedAt = try columns[5].decode(Int64.self)
+            let nameBytes = columns[2].bytes ?? ByteBuffer()
+            let senderBytes = columns[3].bytes
+            let payload = columns[4].bytes.map { Array($0.readableBytesView) } ?? []
+            if checksRows,
+                let problem = problem(name: nameBytes, sender: senderBytes, payload: payload, postedAt: postedAt)
+            {
+                throw JournalError.malformedRow(sequence: sequence, problem: problem)
             }
-            kind = known
-            links = NoticeLinks(
-                conversation: try columns[7].decode(UUID?.self).map(NoticeID.init),
-                cause: try columns[8].decode(UUID?.self).map(NoticeID.init))
+            let name = nameBytes.withUnsafeReadableBytes { bytes in
+                names.lookup(bytes) { NoticeName(trusted: String(decoding: $0, as: UTF8.self)) }
+            }
+            let sender = senderBytes?.withUnsafeReadableBytes { bytes in
+                senders.lookup(bytes) { Sender(trusted: String(decoding: $0, as: UTF8.self)) }
+            }
+            var kind = NoticeKind.notice
+            var links = NoticeLinks.none
+            // Three NULLs for an ordinary notice: one check each, nothing to decode.
+            if columns[6].bytes != nil || columns[7].bytes != nil || columns[8].bytes != nil {
+                let stored = try columns[6].decode(String?.self)
+                guard let known = NoticeKind(stored: stored) else {
+                    throw JournalError.malformedRow(sequence: sequence, problem: Self.kindProblem(stored ?? ""))
+                }
+                kind = known
+                links = NoticeLinks(
+                    conversation: try columns[7].decode(UUID?.self).map(NoticeID.init),
+                    cause: try columns[8].decode(UUID?.self).map(NoticeID.init))
+            }
+            return Notice(
+                stored: NoticeID(id), name: name, sender: sender, postedAtMilliseconds: postedAt,
+                payloadUTF8: payload, sequence: sequence, isReplay: isReplay, kind: kind, links: links)
         }
-        return Notice(
-            stored: NoticeID(id), name: name, sender: sender, postedAtMilliseconds: postedAt,
-            payloadUTF8: payload, sequence: sequence, isReplay: isReplay, kind: kind, links: links)
-    }
 
-    /// What is wrong with a kind no notice has (the column's CHECK keeps
-    /// them out unless it was dropped), quoted and cut short as the SQLite
-    /// journal's messages show stored values.
-    private static func kindProblem(_ stored: String) -> String {
-        let shown = QuotedText.quoted(String(stored.prefix(40)), spelling: .controls) + (stored.count > 40 ? "…" : "")
-        return "kind \(shown) is not request, reply or failure"
-    }
+        /// What is wrong with a kind no notice has (the column's CHECK keeps
+        /// them out unless it was dropped), quoted and cut short as the SQLite
+        /// journal's messages show stored values.
+        private static func kindProblem(_ stored: String) -> String {
+            let shown =
+                QuotedText.quoted(String(stored.prefix(40)), spelling: .controls) + (stored.count > 40 ? "…" : "")
+            return "kind \(shown) is not request, reply or failure"
+        }
 
-    /// The first rule the row breaks, or nil. The columns' types (uuid,
-    /// text, bigint) already keep out what SQLite's dynamic types let in.
-    private mutating func problem(name: ByteBuffer, sender: ByteBuffer?, payload: [UInt8], postedAt: Int64) -> String? {
-        if let problem = name.withUnsafeReadableBytes({ bytes in
-            checkedNames.lookup(bytes) { StoredRowRules.identifierProblem($0, label: "name") { _ = try NoticeName(validating: $0) } }
-        }) {
-            return problem
+        /// The first rule the row breaks, or nil. The columns' types (uuid,
+        /// text, bigint) already keep out what SQLite's dynamic types let in.
+        private mutating func problem(name: ByteBuffer, sender: ByteBuffer?, payload: [UInt8], postedAt: Int64)
+            -> String?
+        {
+            if let problem = name.withUnsafeReadableBytes({ bytes in
+                checkedNames.lookup(bytes) {
+                    StoredRowRules.identifierProblem($0, label: "name") { _ = try NoticeName(validating: $0) }
+                }
+            }) {
+                return problem
+            }
+            if let sender,
+                let problem = sender.withUnsafeReadableBytes({ bytes in
+                    checkedSenders.lookup(bytes) {
+                        StoredRowRules.identifierProblem($0, label: "sender") { _ = try Sender(validating: $0) }
+                    }
+                })
+            {
+                return problem
+            }
+            if let problem = payload.withUnsafeBytes(StoredRowRules.payloadProblem) { return problem }
+            return StoredRowRules.postedAtProblem(postedAt)
         }
-        if let sender, let problem = sender.withUnsafeReadableBytes({ bytes in
-            checkedSenders.lookup(bytes) { StoredRowRules.identifierProblem($0, label: "sender") { _ = try Sender(validating: $0) } }
-        }) {
-            return problem
-        }
-        if let problem = payload.withUnsafeBytes(StoredRowRules.payloadProblem) { return problem }
-        return StoredRowRules.postedAtProblem(postedAt)
     }
-}
 #endif

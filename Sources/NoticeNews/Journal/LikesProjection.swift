@@ -40,7 +40,8 @@ public struct LikesProjection: Projection {
             guard inserted == 1 else {
                 throw ProjectionRejection("\(liked.user) already likes news \(liked.newsID)")
             }
-            try store.execute("""
+            try store.execute(
+                """
                 INSERT INTO profiles ("user", given_likes) VALUES (?, 1)
                 ON CONFLICT ("user") DO UPDATE SET given_likes = profiles.given_likes + 1
                 """, [user])

@@ -12,8 +12,10 @@ extension LikesProjection {
         version: 1,
         tables: ["news", "likes", "profiles"],
         migrations: [
-            ProjectionMigration(1, "likes", [
-                .sqlite: """
+            ProjectionMigration(
+                1, "likes",
+                [
+                    .sqlite: """
                     CREATE TABLE IF NOT EXISTS news (
                         id    INTEGER PRIMARY KEY,
                         title TEXT    NOT NULL,
@@ -29,7 +31,7 @@ extension LikesProjection {
                         given_likes INTEGER NOT NULL CHECK (given_likes >= 0)
                     ) WITHOUT ROWID;
                     """,
-                .postgresql: """
+                    .postgresql: """
                     CREATE TABLE IF NOT EXISTS news (
                         id    bigint PRIMARY KEY,
                         title text   NOT NULL,
@@ -45,6 +47,6 @@ extension LikesProjection {
                         given_likes bigint NOT NULL CHECK (given_likes >= 0)
                     );
                     """,
-            ])
+                ])
         ])
 }

@@ -68,8 +68,11 @@ public struct LikesTables: Equatable, Sendable {
         for like in likes.subtracting(replayed.likes).sorted() {
             lines.append("likes: \(like.user)/\(like.newsID) stored, absent from the journal")
         }
-        for user in Set(profiles.keys).union(replayed.profiles.keys).sorted() where profiles[user] != replayed.profiles[user] {
-            lines.append("profile \(user): stored \(profiles[user] ?? 0) given likes, journal implies \(replayed.profiles[user] ?? 0)")
+        for user in Set(profiles.keys).union(replayed.profiles.keys).sorted()
+        where profiles[user] != replayed.profiles[user] {
+            lines.append(
+                "profile \(user): stored \(profiles[user] ?? 0) given likes, journal implies \(replayed.profiles[user] ?? 0)"
+            )
         }
         return lines
     }

@@ -9,7 +9,8 @@ public enum NewsStore {
         try hub.readState { store in
             var feed: [NewsItem] = []
             try store.rows("SELECT id, title, likes FROM news ORDER BY id", []) { row in
-                feed.append(NewsItem(id: Int(row[0].integer ?? 0), title: row[1].text ?? "", likes: Int(row[2].integer ?? 0)))
+                feed.append(
+                    NewsItem(id: Int(row[0].integer ?? 0), title: row[1].text ?? "", likes: Int(row[2].integer ?? 0)))
             }
             var profiles: [Profile] = []
             try store.rows("SELECT \"user\", given_likes FROM profiles ORDER BY \"user\"", []) { row in
@@ -31,7 +32,9 @@ public enum NewsStore {
     }
 
     /// Colleagues rebuilt from the stored state, following `hub` from now on.
-    public static func rebuildFromState(on hub: NoticeHub, detailID: Int? = nil, log: NewsLog? = nil) throws -> NewsColleagues {
+    public static func rebuildFromState(on hub: NoticeHub, detailID: Int? = nil, log: NewsLog? = nil) throws
+        -> NewsColleagues
+    {
         NewsColleagues(hub: hub, state: try storedState(of: hub), detailID: detailID, log: log)
     }
 

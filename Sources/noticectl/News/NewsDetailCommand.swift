@@ -23,7 +23,9 @@ struct NewsDetailCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let feed = try NewsStore.storedState(of: journal.openHub(installing: [LikesProjection()], creatingIfMissing: false)).feed
+        let feed = try NewsStore.storedState(
+            of: journal.openHub(installing: [LikesProjection()], creatingIfMissing: false)
+        ).feed
         guard let item = feed.first(where: { $0.id == id }) else {
             throw CommandFailure("news \(id) does not exist")
         }

@@ -21,7 +21,9 @@ struct NewsFeedCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let feed = try NewsStore.storedState(of: journal.openHub(installing: [LikesProjection()], creatingIfMissing: false)).feed
+        let feed = try NewsStore.storedState(
+            of: journal.openHub(installing: [LikesProjection()], creatingIfMissing: false)
+        ).feed
         for item in feed {
             print(json ? try OrderedJSONEncoder().encode(item) : item.textLine)
         }

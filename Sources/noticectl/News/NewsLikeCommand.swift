@@ -17,6 +17,7 @@ struct NewsLikeCommand: ParsableCommand {
 
     func run() throws {
         let message = NewsLiked(newsID: like.newsID, user: like.user)
-        try printSequence(of: try journal.writing(installing: [LikesProjection()]) { try $0.post(message, sender: NewsFeed.sender) })
+        try printSequence(
+            of: try journal.writing(installing: [LikesProjection()]) { try $0.post(message, sender: NewsFeed.sender) })
     }
 }

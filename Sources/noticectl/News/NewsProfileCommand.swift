@@ -23,7 +23,9 @@ struct NewsProfileCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let profiles = try NewsStore.storedState(of: journal.openHub(installing: [LikesProjection()], creatingIfMissing: false)).profiles
+        let profiles = try NewsStore.storedState(
+            of: journal.openHub(installing: [LikesProjection()], creatingIfMissing: false)
+        ).profiles
         let profile = profiles.first { $0.user == user } ?? Profile(user: user, givenLikes: 0)
         print(json ? try OrderedJSONEncoder().encode(profile) : profile.textLine)
     }

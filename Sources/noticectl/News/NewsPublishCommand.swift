@@ -25,6 +25,7 @@ struct NewsPublishCommand: ParsableCommand {
 
     func run() throws {
         let message = NewsPublished(id: id, title: title)
-        try printSequence(of: try journal.writing(installing: [LikesProjection()]) { try $0.post(message, sender: Self.editor) })
+        try printSequence(
+            of: try journal.writing(installing: [LikesProjection()]) { try $0.post(message, sender: Self.editor) })
     }
 }

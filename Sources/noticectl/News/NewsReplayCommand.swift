@@ -42,10 +42,13 @@ struct NewsReplayCommand: ParsableCommand {
             // Likes taken back after --from whose like came before it count
             // down from nothing: say so rather than print them as the truth.
             StandardError.writeLine(
-                "note: notices before #\(start.first) were not replayed, so likes and profiles can be short or negative")
+                "note: notices before #\(start.first) were not replayed, so likes and profiles can be short or negative"
+            )
         }
         if json {
-            print(try OrderedJSONEncoder().encode(ReplayJSON(feed: state.feed, profiles: state.profiles, replayed: replayed)))
+            print(
+                try OrderedJSONEncoder().encode(
+                    ReplayJSON(feed: state.feed, profiles: state.profiles, replayed: replayed)))
         } else {
             print("feed:")
             for item in state.feed { print("  " + item.textLine) }

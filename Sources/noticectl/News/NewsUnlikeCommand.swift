@@ -17,6 +17,7 @@ struct NewsUnlikeCommand: ParsableCommand {
 
     func run() throws {
         let message = NewsUnliked(newsID: like.newsID, user: like.user)
-        try printSequence(of: try journal.writing(installing: [LikesProjection()]) { try $0.post(message, sender: NewsFeed.sender) })
+        try printSequence(
+            of: try journal.writing(installing: [LikesProjection()]) { try $0.post(message, sender: NewsFeed.sender) })
     }
 }

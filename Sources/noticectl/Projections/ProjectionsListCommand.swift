@@ -30,12 +30,15 @@ struct ProjectionsListCommand: ParsableCommand {
         for projection in try hub.installedProjections() {
             let isCarried = carried.contains(projection.identity)
             if json {
-                print(try OrderedJSONEncoder().encode(ProjectionJSON(
-                    identity: projection.identity, version: projection.version,
-                    schemaVersion: projection.schemaVersion, currentThrough: projection.currentThrough,
-                    stale: projection.isStale, carried: isCarried, names: projection.names.map(\.rawValue))))
+                print(
+                    try OrderedJSONEncoder().encode(
+                        ProjectionJSON(
+                            identity: projection.identity, version: projection.version,
+                            schemaVersion: projection.schemaVersion, currentThrough: projection.currentThrough,
+                            stale: projection.isStale, carried: isCarried, names: projection.names.map(\.rawValue))))
             } else {
-                var line = "\(projection.identity)  version \(projection.version)  current through #\(projection.currentThrough)"
+                var line =
+                    "\(projection.identity)  version \(projection.version)  current through #\(projection.currentThrough)"
                 if projection.isStale { line += "  stale" }
                 if !isCarried { line += "  not carried" }
                 print(line)

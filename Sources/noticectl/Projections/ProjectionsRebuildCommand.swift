@@ -35,13 +35,17 @@ struct ProjectionsRebuildCommand: ParsableCommand {
         let hub = try journal.openHub(installing: [projection], creatingIfMissing: false)
         if let rebuilt = hub.openingRebuilds.first(where: { $0.identity == identity }) {
             // Opening installed it and rebuilt it already; the note said so.
-            print("rebuilt \(identity) from \(CountText.counted(rebuilt.replayed, "notice")), current through #\(rebuilt.currentThrough)")
+            print(
+                "rebuilt \(identity) from \(CountText.counted(rebuilt.replayed, "notice")), current through #\(rebuilt.currentThrough)"
+            )
             return
         }
         let progress = RebuildProgressLine()
         let rebuilt = try hub.rebuildProjection(identity, progress: progress.show)
         progress.finish()
         for refusal in rebuilt.refusals { StandardError.writeLine("note: \(refusal) (its rules refuse it now)") }
-        print("rebuilt \(identity) from \(CountText.counted(rebuilt.replayed, "notice")), current through #\(rebuilt.currentThrough)")
+        print(
+            "rebuilt \(identity) from \(CountText.counted(rebuilt.replayed, "notice")), current through #\(rebuilt.currentThrough)"
+        )
     }
 }

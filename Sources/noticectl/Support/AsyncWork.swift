@@ -23,7 +23,9 @@ enum AsyncWork {
     /// `wait(_:)` for work that returns a value.
     static func value<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
         let result = Mutex<T?>(nil)
-        try wait { let value = try await body(); result.withLock { $0 = value } }
+        try wait {
+            let value = try await body(); result.withLock { $0 = value }
+        }
         return result.withLock { $0 }!
     }
 }

@@ -37,8 +37,9 @@ enum CarriedProjections {
             "SELECT count(*) FROM likes WHERE news_id IS NULL AND \"user\" IS NULL",
             "SELECT count(*) FROM profiles WHERE \"user\" IS NULL AND given_likes IS NULL",
         ]
-        return (try? hub.readState { store -> Void in
-            for probe in probes { _ = try store.integer(probe, []) }
-        }) != nil
+        return
+            (try? hub.readState { store -> Void in
+                for probe in probes { _ = try store.integer(probe, []) }
+            }) != nil
     }
 }

@@ -9,8 +9,8 @@ struct DurationArgument: ExpressibleByArgument, Sendable, CustomStringConvertibl
     init?(argument: String) {
         let units: [(suffix: String, milliseconds: Double)] = [("ms", 1), ("s", 1_000), ("m", 60_000)]
         guard let unit = units.first(where: { argument.hasSuffix($0.suffix) }),
-              let amount = Double(argument.dropLast(unit.suffix.count)),
-              amount.isFinite, amount >= 0, amount * unit.milliseconds < Double(Int64.max / 1_000_000)
+            let amount = Double(argument.dropLast(unit.suffix.count)),
+            amount.isFinite, amount >= 0, amount * unit.milliseconds < Double(Int64.max / 1_000_000)
         else { return nil }
         duration = .microseconds(Int64((amount * unit.milliseconds * 1_000).rounded()))
         description = argument

@@ -44,9 +44,9 @@ struct JournalOptions: ParsableArguments {
     func openJournal(creatingIfMissing: Bool = true) throws -> any NoticeJournal {
         guard isPostgres else { return try SQLiteJournal(path: path, creatingIfMissing: creatingIfMissing) }
         #if Postgres
-        return try PostgresJournal(url: try PostgresURL(path), creatingIfMissing: creatingIfMissing)
+            return try PostgresJournal(url: try PostgresURL(path), creatingIfMissing: creatingIfMissing)
         #else
-        throw Self.builtWithoutPostgres
+            throw Self.builtWithoutPostgres
         #endif
     }
 
@@ -55,9 +55,9 @@ struct JournalOptions: ParsableArguments {
     func initialize() throws -> Int {
         guard isPostgres else { return try SQLiteJournal.initialize(path: path) }
         #if Postgres
-        return try PostgresJournal.initialize(url: try PostgresURL(path))
+            return try PostgresJournal.initialize(url: try PostgresURL(path))
         #else
-        throw Self.builtWithoutPostgres
+            throw Self.builtWithoutPostgres
         #endif
     }
 

@@ -11,7 +11,9 @@ enum ResponderWait {
     /// Returns once a live responder answers `name` for someone other than
     /// `sender`, or `limit` has passed (the request then goes out and says
     /// `noResponders`).
-    static func untilOneAnswers(_ name: NoticeName, askedBy sender: Sender, on hub: NoticeHub, for limit: Duration) throws {
+    static func untilOneAnswers(_ name: NoticeName, askedBy sender: Sender, on hub: NoticeHub, for limit: Duration)
+        throws
+    {
         let deadline = ContinuousClock.now + limit
         while true {
             let live = try hub.liveResponders()

@@ -53,9 +53,11 @@ enum ShellAnswer {
         let text = String(decoding: printed.finish(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if interrupted.load(ordering: .acquiring) { throw CommandFailure("the responder was interrupted") }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let status = process.terminationReason == .exit
+            let status =
+                process.terminationReason == .exit
                 ? "exit status \(process.terminationStatus)" : "signal \(process.terminationStatus)"
-            let last = String(decoding: complaints.finish(), as: UTF8.self)
+            let last =
+                String(decoding: complaints.finish(), as: UTF8.self)
                 .split(whereSeparator: \.isNewline).last.map { ": \($0)" } ?? ""
             throw CommandFailure("the command ended with \(status)\(last)")
         }

@@ -1,9 +1,9 @@
 // Foundation stays out of this file: importing it re-exports the C library
 // without `@preconcurrency`, and Swift 6 then refuses to touch `stdout`.
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #elseif canImport(Darwin)
-@preconcurrency import Darwin
+    @preconcurrency import Darwin
 #endif
 
 /// stdout carries the tool's data: each line reaches the pipe or file at

@@ -9,11 +9,13 @@ struct ProbeJournal: ParsableArguments {
     var db: String
 
     func openJournal(creatingIfMissing: Bool = true) throws -> any NoticeJournal {
-        guard PostgresURL.isPostgresURL(db) else { return try SQLiteJournal(path: db, creatingIfMissing: creatingIfMissing) }
+        guard PostgresURL.isPostgresURL(db) else {
+            return try SQLiteJournal(path: db, creatingIfMissing: creatingIfMissing)
+        }
         #if Postgres
-        return try PostgresJournal(url: try PostgresURL(db), creatingIfMissing: creatingIfMissing)
+            return try PostgresJournal(url: try PostgresURL(db), creatingIfMissing: creatingIfMissing)
         #else
-        throw ValidationError("this noticehub-bench was built without the Postgres trait")
+            throw ValidationError("this noticehub-bench was built without the Postgres trait")
         #endif
     }
 }

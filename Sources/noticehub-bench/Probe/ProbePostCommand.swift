@@ -32,14 +32,17 @@ struct ProbePostCommand: ParsableCommand {
     @Option(help: "The longest stall, in milliseconds (each is random, from 0).")
     var stallMilliseconds = 5
 
-    @Flag(name: .customLong("shared-ids"), help: "Post the same ids as every other poster with this flag (notice i has id i).")
+    @Flag(
+        name: .customLong("shared-ids"),
+        help: "Post the same ids as every other poster with this flag (notice i has id i).")
     var sharedIDs = false
 
     @Flag(help: "Post a notice again after a failure, for up to 30 s, and report the longest outage.")
     var retrying = false
 
     func run() throws {
-        let projections: [any Projection] = stallOneIn > 0
+        let projections: [any Projection] =
+            stallOneIn > 0
             ? [StallingProjection(oneIn: stallOneIn, longest: .milliseconds(stallMilliseconds))] : []
         let hub = try NoticeHub(journal: journal.openJournal(), projections: projections)
         var appended = 0
@@ -49,7 +52,8 @@ struct ProbePostCommand: ParsableCommand {
             appended += 1
         }
         for index in 0..<count where sharedIDs || retrying {
-            let id = sharedIDs ? String(format: "00000000-0000-4000-8000-%012x", index + 1) : UUID().uuidString.lowercased()
+            let id =
+                sharedIDs ? String(format: "00000000-0000-4000-8000-%012x", index + 1) : UUID().uuidString.lowercased()
             let line = #"{"id":"\#(id)","name":"probe","sender":"\#(sender)","payload":\#(index)}"#
             var failedSince: ContinuousClock.Instant?
             while true {
@@ -67,7 +71,8 @@ struct ProbePostCommand: ParsableCommand {
             if let failedSince { longestOutage = max(longestOutage, failedSince.duration(to: .now)) }
         }
         try hub.close()
-        let outage = retrying ? String(format: ", longest outage %.2f s", Double(longestOutage / .milliseconds(1)) / 1000) : ""
+        let outage =
+            retrying ? String(format: ", longest outage %.2f s", Double(longestOutage / .milliseconds(1)) / 1000) : ""
         print("posted \(count) notices, \(appended) new\(outage)")
     }
 }

@@ -40,7 +40,9 @@ struct ProbeRequestCommand: ParsableCommand {
                 : try await RequestAcrossProcessesBench.roundTrips(hub, name: name, count: count)
         }
         let what = none ? "noResponders" : "round trip"
-        print("\(what): median \(Self.ms(latencies.median)) ms, p99 \(Self.ms(latencies.p99)) ms, max \(Self.ms(latencies.max)) ms (\(count) requests)")
+        print(
+            "\(what): median \(Self.ms(latencies.median)) ms, p99 \(Self.ms(latencies.p99)) ms, max \(Self.ms(latencies.max)) ms (\(count) requests)"
+        )
     }
 
     private static func ms(_ value: Double) -> String {

@@ -27,9 +27,10 @@ struct NoticectlRunner: Sendable {
         let process = makeProcess(arguments)
         let inputDirectory = TemporaryDirectory()
         if let input { try inputDirectory.write(input, to: "stdin") }
-        process.standardInput = try input.map { _ in
-            try FileHandle(forReadingFrom: inputDirectory.url.appendingPathComponent("stdin"))
-        } ?? FileHandle.nullDevice
+        process.standardInput =
+            try input.map { _ in
+                try FileHandle(forReadingFrom: inputDirectory.url.appendingPathComponent("stdin"))
+            } ?? FileHandle.nullDevice
         let output = Pipe(), errors = Pipe()
         if let outputFile {
             process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputFile))
@@ -86,7 +87,8 @@ struct NoticectlRunner: Sendable {
     /// `--scratch-path`), else the newest `.build*/debug/NAME` of the package.
     static func executable(named name: String) -> URL {
         var candidates: [URL] = []
-        let testBinaries = [Bundle.main.executablePath, CommandLine.arguments.first].compactMap { $0 }
+        let testBinaries =
+            [Bundle.main.executablePath, CommandLine.arguments.first].compactMap { $0 }
             + Bundle.allBundles.map(\.bundlePath).filter { $0.hasSuffix(".xctest") }
         for binary in testBinaries {
             var url = URL(fileURLWithPath: binary)
@@ -96,7 +98,8 @@ struct NoticectlRunner: Sendable {
             candidates.append(url.deletingLastPathComponent().appendingPathComponent(name))
         }
         let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let buildFolders = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.path)) ?? []
         let built = buildFolders.filter { $0.hasPrefix(".build") }
             .map { packageRoot.appendingPathComponent($0).appendingPathComponent("debug/\(name)") }

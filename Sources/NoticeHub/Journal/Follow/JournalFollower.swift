@@ -68,7 +68,9 @@ final class JournalFollower: Sendable, CancellableRegistration {
             }
             // Without its thread a follower would never deliver, and cancelling
             // it would wait forever.
-            guard started else { throw JournalError.storage("no thread could be started to follow \(journal.location)") }
+            guard started else {
+                throw JournalError.storage("no thread could be started to follow \(journal.location)")
+            }
         } catch {
             commitWatch?.cancel()
             claim?.release()

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Synchronization
 
@@ -33,9 +33,9 @@ final class CallingThread: Sendable {
 
     private static var current: UInt {
         #if canImport(Darwin)
-        UInt(bitPattern: pthread_self())
+            UInt(bitPattern: pthread_self())
         #else
-        UInt(pthread_self())
+            UInt(pthread_self())
         #endif
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 import Synchronization
@@ -75,7 +75,8 @@ final class GroupCommit: @unchecked Sendable {
             // woken for half a batch at a time, or for the last poster it
             // expects.
             if leaderSleeps,
-                2 * queue.count >= expectedBatchSize || gathered + queue.count >= expectedBatchSize {
+                2 * queue.count >= expectedBatchSize || gathered + queue.count >= expectedBatchSize
+            {
                 shared.condition.broadcast()
             }
             let yields = lastCommitDuration <= Self.yieldingCommitLimit

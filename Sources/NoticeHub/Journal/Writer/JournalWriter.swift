@@ -27,11 +27,12 @@ final class JournalWriter: Sendable {
     init(journal: any NoticeJournal, durability: Durability, projections: [any Projection], payloadLimit: Int) throws {
         shared = WriterConnection(try journal.connect(durability: durability), projections: projections)
         self.payloadLimit = payloadLimit
-        mode = switch durability {
-        case .always: .groupCommit(GroupCommit(shared))
-        case .batched(let maxDelay): .openTransaction(OpenTransaction(shared, maxDelay: maxDelay.clampedForWaiting))
-        case .never: .openTransaction(OpenTransaction(shared, maxDelay: .milliseconds(100)))
-        }
+        mode =
+            switch durability {
+            case .always: .groupCommit(GroupCommit(shared))
+            case .batched(let maxDelay): .openTransaction(OpenTransaction(shared, maxDelay: maxDelay.clampedForWaiting))
+            case .never: .openTransaction(OpenTransaction(shared, maxDelay: .milliseconds(100)))
+            }
     }
 
     deinit {
@@ -42,10 +43,11 @@ final class JournalWriter: Sendable {
     func append(_ record: JournalRecord) throws -> AppendOutcome {
         try refuseReentry()
         try checkPayloadSize(record)
-        let outcome = switch mode {
-        case .groupCommit(let groupCommit): try groupCommit.append(record)
-        case .openTransaction(let openTransaction): try openTransaction.append(record)
-        }
+        let outcome =
+            switch mode {
+            case .groupCommit(let groupCommit): try groupCommit.append(record)
+            case .openTransaction(let openTransaction): try openTransaction.append(record)
+            }
         ownSequences.insert(outcome.sequence)
         return outcome
     }
@@ -136,8 +138,9 @@ final class JournalWriter: Sendable {
         for projection in shared.carried {
             let schema = projection.schema
             if let current = installed[schema.identity], current.version == schema.version,
-               current.schemaVersion == schema.schemaVersion, Set(current.names) == projection.names,
-               try !connection.hasNotices(named: projection.names, after: current.currentThrough) {
+                current.schemaVersion == schema.schemaVersion, Set(current.names) == projection.names,
+                try !connection.hasNotices(named: projection.names, after: current.currentThrough)
+            {
                 continue
             }
             let rebuild = try exclusively { connection in
