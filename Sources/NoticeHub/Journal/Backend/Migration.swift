@@ -12,9 +12,4 @@ package struct Migration: Sendable, Equatable {
         self.sql = sql
     }
 
-    /// NoticeHub's mark in the SQLite header (`PRAGMA application_id`): "NTCH".
-    static let applicationID: Int64 = 0x4E54_4348
-
-    /// The schema version this build brings a SQLite journal to.
-    static var latestVersion: Int { embedded.last?.version ?? 0 }
 }
