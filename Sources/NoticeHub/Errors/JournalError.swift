@@ -41,8 +41,9 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A stored row that is not a notice this library would write (edited
     /// behind its back): its sequence number and what is wrong with it.
     case malformedRow(sequence: Int64, problem: String)
-    /// A storage error: SQLite's code and message and the SQL, never the values.
-    case storage(String)
+    /// A storage error: the backend's code and message and the SQL, never
+    /// the values, with the backend's own error when it reported one.
+    case storage(StorageFailure)
     /// A durable subscriber of this name is running already, in this
     /// process or another.
     case subscriberBusy(String)
@@ -106,8 +107,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
             "payload of \(name) is \(bytes) bytes, more than the \(limit) allowed"
         case let .malformedRow(sequence, problem):
             "journal row #\(sequence): \(problem)"
-        case let .storage(detail):
-            detail
+        case let .storage(failure):
+            failure.message
         case let .subscriberBusy(subscriber):
             "durable subscriber \(IdentifierRules.quoted(subscriber)) is already running, in this process or another"
         case let .claimLost(subscriber):

@@ -75,7 +75,7 @@ extension SQLiteError {
             .cannotOpen(
                 path: path, detail: "its directory is read-only, and SQLite keeps the -wal and -shm files beside it")
         case .readonly: .cannotOpen(path: path, detail: "the file is read-only")
-        default: .storage(description)
+        default: .storage(StorageFailure(description, underlying: self))
         }
     }
 }

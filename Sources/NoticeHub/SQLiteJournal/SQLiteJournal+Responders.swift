@@ -42,7 +42,7 @@ extension SQLiteJournal {
         do {
             return try body(SQLiteProjectionStore(connection))
         } catch let error as SQLiteError {
-            throw JournalError.storage(error.description)
+            throw JournalError.storage(StorageFailure(error.description, underlying: error))
         }
     }
 }

@@ -108,7 +108,7 @@ final class SQLiteJournalConnection: JournalConnection {
                 } catch let rejection as ProjectionRejection {
                     throw JournalError.refused(name: record.notice.name, reason: rejection.reason)
                 } catch let error as SQLiteError {
-                    throw JournalError.storage(error.description)
+                    throw JournalError.storage(StorageFailure(error.description, underlying: error))
                 }
             }
             return outcome
@@ -295,7 +295,7 @@ final class SQLiteJournalConnection: JournalConnection {
             // Damage bad enough to stop the check is itself the finding.
             return [error.message]
         } catch let error as SQLiteError {
-            throw JournalError.storage(error.description)
+            throw JournalError.storage(StorageFailure(error.description, underlying: error))
         }
     }
 
@@ -333,7 +333,7 @@ final class SQLiteJournalConnection: JournalConnection {
         do {
             return try body()
         } catch let error as SQLiteError {
-            throw JournalError.storage(error.description)
+            throw JournalError.storage(StorageFailure(error.description, underlying: error))
         }
     }
 }

@@ -163,12 +163,14 @@
                         unanswered.isRaised
                         ? "no answer within \(answerTimeout.nanoseconds / 1_000_000) ms"
                         : PostgresFailure.describe(error, url: settings.url)
-                    throw .storage("lost the connection to \(settings.url): \(cause)")
+                    throw .storage(
+                        StorageFailure("lost the connection to \(settings.url): \(cause)", underlying: error))
                 }
                 if PostgresFailure.sqlState(of: error) == PostgresFailure.projectionsChangedState {
                     throw .projectionsChanged
                 }
-                throw .storage(PostgresFailure.describe(error, url: settings.url, sql: sql))
+                throw .storage(
+                    StorageFailure(PostgresFailure.describe(error, url: settings.url, sql: sql), underlying: error))
             }
         }
 

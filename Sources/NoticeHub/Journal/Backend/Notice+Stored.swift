@@ -1,7 +1,29 @@
 extension Notice {
-    /// A notice as a journal backend reads it back: its payload as the JSON
-    /// bytes stored, its sequence number, whether a replay delivers it, its
-    /// kind and its place in a conversation.
+    /// A notice as a journal backend reads it back from its storage: its
+    /// payload as the JSON bytes stored (decoded only when a colleague asks
+    /// for it), its sequence number, whether a replay delivers it
+    /// (``JournalQuery/markedAsReplay``), its kind and its place in a
+    /// conversation. A backend's ``JournalConnection/read(_:_:)`` builds
+    /// each notice it hands on with this.
+    ///
+    /// ```swift
+    /// let notice = Notice(
+    ///     stored: id, name: "news.liked", sender: "feed", postedAtMilliseconds: 1_764_115_200_000,
+    ///     payloadJSON: Array(#"{"newsID":1}"#.utf8), sequence: 7, isReplay: query.markedAsReplay)
+    /// ```
+    public init(
+        stored id: NoticeID, name: NoticeName, sender: Sender?, postedAtMilliseconds: Int64,
+        payloadJSON: [UInt8], sequence: Int64, isReplay: Bool = false,
+        kind: NoticeKind = .notice, conversation: NoticeID? = nil, cause: NoticeID? = nil
+    ) {
+        self.init(
+            stored: id, name: name, sender: sender, postedAtMilliseconds: postedAtMilliseconds,
+            payloadUTF8: payloadJSON, sequence: sequence, isReplay: isReplay,
+            kind: kind, links: NoticeLinks(conversation: conversation, cause: cause))
+    }
+
+    /// ``init(stored:name:sender:postedAtMilliseconds:payloadJSON:sequence:isReplay:kind:conversation:cause:)``
+    /// with the links as the package keeps them.
     package init(
         stored id: NoticeID, name: NoticeName, sender: Sender?, postedAtMilliseconds: Int64,
         payloadUTF8: [UInt8], sequence: Int64, isReplay: Bool,

@@ -209,7 +209,7 @@ public struct JournalQuery: Sendable, Equatable {
     /// durable subscribers read ``NoticeKind/notice`` only.
     public var kinds: Set<NoticeKind>?
     /// Only notices caused by this one (a request's replies); nil: any.
-    package var cause: NoticeID?
+    public var cause: NoticeID?
     /// At most this many notices; nil: no limit. Zero or a negative limit
     /// reads nothing.
     public var limit: Int?
@@ -222,8 +222,9 @@ public struct JournalQuery: Sendable, Equatable {
     /// Rows whose id does not parse are refused either way.
     public var checksRows = false
     /// Whether the notices read are to carry ``Notice/isReplay``: set by
-    /// replay, so it need not copy each notice to mark it.
-    package var markedAsReplay = false
+    /// replay, so it need not copy each notice to mark it. A backend passes
+    /// it to ``Notice/init(stored:name:sender:postedAtMilliseconds:payloadJSON:sequence:isReplay:kind:conversation:cause:)``.
+    public var markedAsReplay = false
 
     public init(
         from: Int64 = 1, through: Int64? = nil, names: Set<NoticeName>? = nil,

@@ -22,7 +22,7 @@ enum Migrator {
         } catch let error as SQLiteError {
             throw error.journalError(path: path)
         } catch {
-            throw .storage("\(error)")
+            throw .storage(StorageFailure("\(error)", underlying: error))
         }
     }
 }

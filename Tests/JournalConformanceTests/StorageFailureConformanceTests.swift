@@ -1,0 +1,31 @@
+import Foundation
+import NoticeHub
+import Testing
+
+/// A storage error reaches the caller as ``JournalError/storage(_:)`` with a
+/// one-line message and the backend's own error beside it.
+struct StorageFailureConformanceTests {
+    @Test(arguments: Backend.all)
+    func aStorageFailureCarriesTheBackendsError(backend: Backend) throws {
+        let place = try backend.makePlace()
+        let hub = try place.hub()
+        try hub.post("before")
+        // Behind the hub's back: the next append finds no table to write to.
+        try place.runSQL("ALTER TABLE notices RENAME TO notices_elsewhere")
+        do {
+            try hub.post("after")
+            Issue.record("the append succeeded without its table")
+        } catch JournalError.storage(let failure) {
+            #expect(failure.underlying != nil, "\(failure)")
+            #expect(!failure.message.isEmpty && !failure.message.contains("\n"), "\(failure.message)")
+            #expect("\(JournalError.storage(failure))" == failure.message)
+        }
+        try? hub.close()
+    }
+
+    @Test func failuresAreEqualByTheirMessages() {
+        struct Underlying: Error {}
+        #expect(StorageFailure("disk I/O error", underlying: Underlying()) == "disk I/O error")
+        #expect(StorageFailure("disk I/O error") != "database is locked")
+    }
+}
