@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "NoticeNews", targets: ["NoticeNews"]),
         // Replay-based tests: fixtures in throwaway journals, recordings to compare.
         .library(name: "NoticeHubTesting", targets: ["NoticeHubTesting"]),
+        // The checks every journal backend passes, for a backend's own tests.
+        .library(name: "NoticeJournalConformance", targets: ["NoticeJournalConformance"]),
         // The PostgreSQL journal; empty unless the `Postgres` trait is on.
         .library(name: "NoticeHubPostgres", targets: ["NoticeHubPostgres"]),
         .executable(name: "noticectl", targets: ["noticectl"]),
@@ -77,6 +79,11 @@ let package = Package(
         ),
         .target(
             name: "NoticeHubTesting",
+            dependencies: ["NoticeHub"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "NoticeJournalConformance",
             dependencies: ["NoticeHub"],
             swiftSettings: strictSettings
         ),
@@ -150,7 +157,10 @@ let package = Package(
         // PostgreSQL with the trait and a server (NOTICEHUB_TEST_POSTGRES_URL).
         .testTarget(
             name: "JournalConformanceTests",
-            dependencies: ["NoticeHub", "NoticeHubPostgres", "NoticeNews", "NoticeSQLite", "TestSupport"],
+            dependencies: [
+                "NoticeHub", "NoticeJournalConformance", "NoticeHubPostgres", "NoticeNews", "NoticeSQLite",
+                "TestSupport",
+            ],
             // Journals written by an earlier release, which each backend must open.
             exclude: ["Fixtures"],
             swiftSettings: strictSettings

@@ -1,19 +1,17 @@
 import Foundation
 @testable import NoticeHub
 @testable import NoticeHubPostgres
+import NoticeJournalConformance
 import NoticeSQLite
 import Testing
 import TestSupport
 
-/// A kind of journal storage the conformance suite runs against. Each test
-/// asks it for a fresh ``JournalPlace``: a new SQLite file in a temporary
-/// directory, or a new schema in the test server's database.
-struct Backend: Sendable, CustomTestStringConvertible {
-    let name: String
-    let makePlace: @Sendable () throws -> JournalPlace
+/// The backends this package ships, as the conformance checks see them.
+/// Each check asks one for a fresh ``JournalPlace``: a new SQLite file in a
+/// temporary directory, or a new schema in the test server's database.
+typealias Backend = ConformanceBackend
 
-    var testDescription: String { name }
-
+extension ConformanceBackend {
     /// SQLite always; PostgreSQL when this build has the `Postgres` trait and
     /// `NOTICEHUB_TEST_POSTGRES_URL` names a server (`scripts/pg-test-server`
     /// starts one). With `NOTICEHUB_REQUIRE_POSTGRES=1`, as CI sets it, a
@@ -37,7 +35,8 @@ struct Backend: Sendable, CustomTestStringConvertible {
         return backends
     }()
 
-    static let sqlite = Backend(name: "SQLite") {
+    /// SQLite announces no commits: its followers poll the file.
+    static let sqlite = Backend(name: "SQLite", capabilities: [.projections, .behindTheBackSQL]) {
         let directory = TemporaryDirectory()
         let path = directory.path("journal.sqlite")
         return JournalPlace(location: path, keeping: directory) {
@@ -77,7 +76,7 @@ struct Backend: Sendable, CustomTestStringConvertible {
     #endif
 
     static func unavailable(_ reason: String) -> Backend {
-        Backend(name: "PostgreSQL (unavailable)") {
+        Backend(name: "PostgreSQL (unavailable)") { () throws -> JournalPlace in
             struct Unavailable: Error, CustomStringConvertible { let description: String }
             throw Unavailable(description: reason)
         }
@@ -110,48 +109,3 @@ struct Backend: Sendable, CustomTestStringConvertible {
         }
     }
 #endif
-
-/// Where one test's journal lives; ``open(creatingIfMissing:)`` gives a new
-/// journal object on it each time, as another process would open it.
-final class JournalPlace: Sendable {
-    /// The path or URL, as errors name it.
-    let location: String
-    /// What must live as long as the place (its directory, its schema).
-    private let keeper: any Sendable
-    private let opener: @Sendable (Bool) throws -> any NoticeJournal
-    private let sqlRunner: @Sendable (String) throws -> Void
-    private let responderEnder: @Sendable (any ResponderClaim) throws -> Void
-
-    init(
-        location: String, keeping keeper: any Sendable,
-        opener: @escaping @Sendable (Bool) throws -> any NoticeJournal,
-        runSQL: @escaping @Sendable (String) throws -> Void,
-        endResponder: @escaping @Sendable (any ResponderClaim) throws -> Void
-    ) {
-        self.location = location
-        self.keeper = keeper
-        self.opener = opener
-        self.sqlRunner = runSQL
-        self.responderEnder = endResponder
-    }
-
-    func open(creatingIfMissing: Bool = true) throws -> any NoticeJournal {
-        try opener(creatingIfMissing)
-    }
-
-    /// A hub on a new journal object of this place.
-    func hub(durability: Durability = .always, projections: [any Projection] = []) throws -> NoticeHub {
-        try NoticeHub(journal: open(), durability: durability, projections: projections)
-    }
-
-    /// Runs one SQL statement behind NoticeHub's back, as a tampering user would.
-    func runSQL(_ sql: String) throws {
-        try sqlRunner(sql)
-    }
-
-    /// Lets go of a responder claim's lock behind its back and leaves its
-    /// row, as the death of the process holding it would.
-    func endResponder(_ claim: any ResponderClaim) throws {
-        try responderEnder(claim)
-    }
-}

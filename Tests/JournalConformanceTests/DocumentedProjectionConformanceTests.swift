@@ -1,5 +1,6 @@
 import Foundation
 import NoticeHub
+import NoticeJournalConformance
 import Testing
 
 /// The `Projection` protocol's documented example, as written, on every

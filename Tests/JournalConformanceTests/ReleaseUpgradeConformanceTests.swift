@@ -1,5 +1,6 @@
 import Foundation
 import NoticeHub
+import NoticeJournalConformance
 import NoticeNews
 import Testing
 

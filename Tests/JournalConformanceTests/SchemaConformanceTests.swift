@@ -1,5 +1,6 @@
 import Foundation
 @testable import NoticeHub
+import NoticeJournalConformance
 import Testing
 
 /// Opening a journal: created and migrated once, refused when the place

@@ -218,6 +218,17 @@ struct DocumentationExamplesTests {
         #expect(causes.all == [true])
     }
 
+    @Test func aBackendBuildsTheNoticesItReads() throws {
+        let id = NoticeID.next()
+        var query = JournalQuery()
+        query.markedAsReplay = true
+        let notice = Notice(
+            stored: id, name: "news.liked", sender: "feed", postedAtMilliseconds: 1_764_115_200_000,
+            payloadJSON: Array(#"{"newsID":1}"#.utf8), sequence: 7, isReplay: query.markedAsReplay)
+        #expect(notice.id == id && notice.sequence == 7 && notice.isReplay && notice.sender == "feed")
+        #expect(try notice.payloadJSON() == #"{"newsID":1}"#)
+    }
+
     @Test func everySwiftSampleInTheCatalogIsCompiledHere() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()

@@ -7,6 +7,12 @@ public struct ImportSummary: Sendable, Equatable, Codable {
     /// Notices the journal already held (same id): skipped, which makes an
     /// import safe to run again after an interruption.
     public var alreadyPresent: Int = 0
+
+    public init(notices: Int = 0, imported: Int = 0, alreadyPresent: Int = 0) {
+        self.notices = notices
+        self.imported = imported
+        self.alreadyPresent = alreadyPresent
+    }
 }
 
 /// Why an import stopped, naming the line. Nothing was imported.

@@ -60,7 +60,7 @@ extension NoticeHub {
 
     /// Journals (on a journaled hub) then delivers; during this hub's replay,
     /// does neither, since the replayed journal already holds what follows.
-    func post(_ notice: consuming Notice) throws -> Notice {
+    package func post(_ notice: consuming Notice) throws -> Notice {
         try post(notice, in: .current)
     }
 

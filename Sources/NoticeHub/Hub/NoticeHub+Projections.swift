@@ -4,7 +4,7 @@ extension NoticeHub {
     /// journaled after the sequence its state is current through.
     public func installedProjections() throws -> [InstalledProjection] {
         let connection = try requireJournal().connect(durability: .always)
-        let installed = try connection.readState { try ProjectionRegistry.all(in: $0) }
+        let installed = try connection.installedProjections()
         return try installed.values.sorted { $0.identity < $1.identity }.map { projection in
             var projection = projection
             projection.isStale = try connection.hasNotices(

@@ -41,7 +41,7 @@ public struct Notice: Sendable {
     public var cause: NoticeID? { storedLinks.cause }
     let storedLinks: NoticeLinks
 
-    init(
+    package init(
         id: NoticeID = .next(),
         name: NoticeName,
         sender: Sender?,

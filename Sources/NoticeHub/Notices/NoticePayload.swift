@@ -2,7 +2,7 @@ import NoticeJSON
 
 /// How a notice holds its payload: the posted value itself while the notice is
 /// live, or the journaled JSON text, decoded only when a handler asks for it.
-enum NoticePayload: Sendable {
+package enum NoticePayload: Sendable {
     /// No payload; reads as the empty JSON object.
     case empty
     /// The value as posted; read back by a cast, encoded only when needed.

@@ -232,7 +232,7 @@ final class HandlerBox<Handler: Sendable>: Sendable {
 }
 
 /// What a subscription token needs from the registration behind it.
-protocol CancellableRegistration: AnyObject, Sendable {
+package protocol CancellableRegistration: AnyObject, Sendable {
     func cancel()
     var isCancelled: Bool { get }
 }

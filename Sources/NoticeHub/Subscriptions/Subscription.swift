@@ -10,7 +10,7 @@
 ///   for other threads (that could deadlock), but this thread's pending
 ///   deliveries, including the one in progress, skip the cancelled handler.
 public final class Subscription: Sendable, Hashable {
-    let registration: any CancellableRegistration
+    package let registration: any CancellableRegistration
     /// The hub that issued the token; other hubs refuse it.
     let issuer: ObjectIdentifier
     private let cancelsOnDeinit: Bool

@@ -124,6 +124,11 @@ public protocol JournalConnection: AnyObject {
     /// ``JournalError/projectionsChanged`` from an append that finds another
     /// under its lock.
     func projectionRegistryGeneration() throws -> Int64
+    /// The projections installed in the journal, by identity: inside the
+    /// open append transaction when there is one, else in a read
+    /// transaction of its own. A backend without SQL state answers `[:]`
+    /// (and a hub that carries projections cannot install them there).
+    func installedProjections() throws -> [String: InstalledProjection]
     /// Marks these projections' state current through the journal's last
     /// notice, inside the open append transaction: the writer calls it just
     /// before ``commitAppending()`` with the projections that applied notices
@@ -141,6 +146,14 @@ public protocol JournalConnection: AnyObject {
 }
 
 extension JournalConnection {
+    /// Reads the registry's `projections` table through
+    /// ``transactionStore()`` while appending, else through ``readState(_:)``.
+    public func installedProjections() throws -> [String: InstalledProjection] {
+        try isAppending
+            ? ProjectionRegistry.all(in: transactionStore())
+            : readState { try ProjectionRegistry.all(in: $0) }
+    }
+
     /// Updates the projections' rows of the registry through
     /// ``transactionStore()``, one statement.
     public func markProjectionsCurrent(_ identities: [String]) throws {

@@ -133,7 +133,7 @@ final class JournalWriter: Sendable {
         }
         guard !shared.carried.isEmpty else { return [] }
         let connection = shared.connection
-        let installed = try connection.readState { try ProjectionRegistry.all(in: $0) }
+        let installed = try connection.installedProjections()
         var rebuilds: [ProjectionRebuild] = []
         for projection in shared.carried {
             let schema = projection.schema

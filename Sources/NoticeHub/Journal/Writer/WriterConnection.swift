@@ -57,10 +57,7 @@ final class WriterConnection: @unchecked Sendable {
     func refreshRouting() throws {
         let generation = try connection.projectionRegistryGeneration()
         guard generation != registryGeneration else { return }
-        let installed =
-            try connection.isAppending
-            ? ProjectionRegistry.all(in: connection.transactionStore())
-            : connection.readState { try ProjectionRegistry.all(in: $0) }
+        let installed = try connection.installedProjections()
         routing = ProjectionRouting(carried: carried, installed: installed)
         registryGeneration = generation
     }

@@ -16,7 +16,7 @@ import Synchronization
 /// counts the responder as not answering. The responder withdraws for good
 /// when it can no longer answer: its hub closed, or its follower stopped
 /// on a journal it cannot read on.
-final class JournalResponder: CancellableRegistration {
+package final class JournalResponder: CancellableRegistration {
     /// How far back a request may have been posted and still be answered by
     /// a responder that has just started: a minute, which tolerates clocks
     /// of hosts that disagree by less.
@@ -28,7 +28,7 @@ final class JournalResponder: CancellableRegistration {
     private let follower: JournalFollower
 
     /// The claim held now; nil once withdrawn.
-    var claim: (any ResponderClaim)? { presence.claim }
+    package var claim: (any ResponderClaim)? { presence.claim }
 
     init(
         hub: NoticeHub, journal: any NoticeJournal, name: NoticeName, responder: Sender,
@@ -60,7 +60,7 @@ final class JournalResponder: CancellableRegistration {
         presence.keepClaimed(on: journal, responder, name)
     }
 
-    var isCancelled: Bool { follower.isCancelled }
+    package var isCancelled: Bool { follower.isCancelled }
 
     /// Gives the claim up for good, as the hub's close does: requesters stop
     /// counting on a responder that can no longer journal an answer.
@@ -70,11 +70,11 @@ final class JournalResponder: CancellableRegistration {
 
     /// Stops making the claim again, as the process's death would: for
     /// tests that end a claim and want it to stay ended.
-    func stopRenewingClaim() {
+    package func stopRenewingClaim() {
         presence.stopRenewing()
     }
 
-    func cancel() {
+    package func cancel() {
         // The answer under way, if any, is journaled before the claim goes:
         // its requester gets it rather than a responder that vanished.
         follower.cancel()

@@ -1,14 +1,15 @@
 import Foundation
-@testable import NoticeHub
+import NoticeHub
 import Testing
 
 /// Responders' claims on every backend: listed while they live, by any
 /// journal object; gone once released or once their holder dies, whose
 /// rows the next listing deletes.
-struct ResponderClaimConformanceTests {
-    @Test(arguments: Backend.all)
-    func liveClaimsAreListedUntilReleasedOrTheirHolderDies(backend: Backend) throws {
+struct ResponderClaimChecks {
+    func liveClaimsAreListedUntilReleasedOrTheirHolderDies(backend: ConformanceBackend) throws {
         let place = try backend.makePlace()
+        // A backend with SQL state keeps a row per claim; its count is checked too.
+        let rows: () throws -> Int64? = { backend.capabilities.contains(.projections) ? try Self.rows(in: place) : nil }
         let journal = try place.open()
         // Another journal object, as another process would have.
         let other = try place.open()
@@ -25,20 +26,20 @@ struct ResponderClaimConformanceTests {
         #expect(alice.isHeld && bob.isHeld && carol.isHeld)
         let keys = Dictionary(uniqueKeysWithValues: live.map { ($0.responder.rawValue, $0.key) })
         #expect(try journal.liveResponderKeys(among: Set(keys.values)) == Set(keys.values))
-        #expect(try Self.rows(in: place) == 3)
+        #expect(try rows().map { $0 == 3 } ?? true)
 
         bob.release()
         bob.release()
         #expect(!bob.isHeld)
-        #expect(try Self.rows(in: place) == 2, "a release deletes its row")
+        #expect(try rows().map { $0 == 2 } ?? true, "a release deletes its row")
         #expect(try other.liveResponders().map(\.responder) == live.map(\.responder).filter { $0 != "bob" })
 
         try place.endResponder(carol)
         try waitUntil { !carol.isHeld }
         try waitUntil { (try? journal.liveResponderKeys(among: [keys["carol"]!])) == [] }
-        #expect(try Self.rows(in: place) == 2, "a dead holder leaves its row")
+        #expect(try rows().map { $0 == 2 } ?? true, "a dead holder leaves its row")
         #expect(try journal.liveResponders() == live.filter { $0.responder == "alice" })
-        #expect(try Self.rows(in: place) == 1, "listing deletes the rows of dead claims")
+        #expect(try rows().map { $0 == 1 } ?? true, "listing deletes the rows of dead claims")
 
         let unknown = Set(keys.values).union([42])
         #expect(try other.liveResponderKeys(among: unknown) == [keys["alice"]!])
@@ -46,7 +47,7 @@ struct ResponderClaimConformanceTests {
         alice.release()
         #expect(try journal.liveResponderKeys(among: unknown) == [])
         #expect(try journal.liveResponders() == [])
-        #expect(try Self.rows(in: place) == 0)
+        #expect(try rows().map { $0 == 0 } ?? true)
     }
 
     /// Rows of the `responders` table, live or not.

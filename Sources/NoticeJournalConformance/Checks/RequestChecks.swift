@@ -1,15 +1,14 @@
 import Foundation
-@testable import NoticeHub
+import NoticeHub
 import Synchronization
 import Testing
 
 /// Requests across processes on every backend: hubs on journal objects of
 /// their own stand for processes (and, on PostgreSQL, hosts).
-struct RequestConformanceTests {
+struct RequestChecks {
     struct Question: Codable, Sendable { let n: Int }
 
-    @Test(arguments: Backend.all)
-    func respondersOnOtherJournalsAnswerAndTheConversationIsStored(backend: Backend) async throws {
+    func respondersOnOtherJournalsAnswerAndTheConversationIsStored(backend: ConformanceBackend) async throws {
         let place = try backend.makePlace()
         let (north, south, asker) = (
             try NoticeHub(journal: place.open()), try NoticeHub(journal: place.open()),
@@ -35,8 +34,7 @@ struct RequestConformanceTests {
         second.cancel()
     }
 
-    @Test(arguments: Backend.all)
-    func aResponderThatDiesMidRequestIsNotWaitedFor(backend: Backend) async throws {
+    func aResponderThatDiesMidRequestIsNotWaitedFor(backend: ConformanceBackend) async throws {
         let place = try backend.makePlace()
         let journal = try place.open()
         let (station, asker) = (try NoticeHub(journal: journal), try NoticeHub(journal: place.open()))
@@ -64,8 +62,7 @@ struct RequestConformanceTests {
 
     /// A claim lost while its responder lives (a server's session ended) is
     /// made again, and requests are answered again.
-    @Test(arguments: Backend.all)
-    func aResponderClaimsItsPlaceAgainAfterLosingIt(backend: Backend) async throws {
+    func aResponderClaimsItsPlaceAgainAfterLosingIt(backend: ConformanceBackend) async throws {
         let place = try backend.makePlace()
         let journal = try place.open()
         let (station, asker) = (try NoticeHub(journal: journal), try NoticeHub(journal: place.open()))

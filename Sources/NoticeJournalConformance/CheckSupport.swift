@@ -2,16 +2,18 @@ import Foundation
 import NoticeHub
 import Synchronization
 
-/// Collects what handlers saw, from any thread.
-final class Collected<Element: Sendable>: Sendable {
+/// Collects what handlers saw, from any thread (for this package's tests too).
+package final class Collected<Element: Sendable>: Sendable {
     private let storage = Mutex<[Element]>([])
 
-    func append(_ element: Element) {
-        storage.locked { $0.append(element) }
+    package init() {}
+
+    package func append(_ element: Element) {
+        storage.withLock { $0.append(element) }
     }
 
-    var elements: [Element] { storage.locked { $0 } }
-    var count: Int { storage.locked { $0.count } }
+    package var elements: [Element] { storage.withLock { $0 } }
+    package var count: Int { storage.withLock { $0.count } }
 }
 
 struct TimedOut: Error, CustomStringConvertible {
@@ -19,7 +21,7 @@ struct TimedOut: Error, CustomStringConvertible {
 }
 
 /// Waits until `condition` holds, polling every 5 ms, or throws ``TimedOut``.
-func waitUntil(timeout: TimeInterval = 10, _ condition: () -> Bool) throws {
+package func waitUntil(timeout: Double = 10, _ condition: () -> Bool) throws {
     let deadline = Date().addingTimeInterval(timeout)
     while !condition() {
         guard Date() < deadline else { throw TimedOut() }

@@ -6,7 +6,7 @@ import Testing
 /// its state while notices are posted, is rebuilt when its version goes up
 /// or it joins a journal that has notices, and the journal remembers it so
 /// that no hub posts around it.
-struct ProjectionLifecycleConformanceTests {
+struct ProjectionLifecycleChecks {
     /// Counts clicks per page: version 1 counts each click once, version 2
     /// twice (a change of logic that needs a rebuild). Migration 2, when
     /// declared, adds a column.
@@ -65,8 +65,7 @@ struct ProjectionLifecycleConformanceTests {
         }
     }
 
-    @Test(arguments: Backend.all)
-    func aFreshJournalHoldsOnlyTheJournalUntilAProjectionIsInstalled(backend: Backend) throws {
+    func aFreshJournalHoldsOnlyTheJournalUntilAProjectionIsInstalled(backend: ConformanceBackend) throws {
         let place = try backend.makePlace()
         let plain = try place.hub()
         let journalTables = try Self.tables(plain)
@@ -83,8 +82,7 @@ struct ProjectionLifecycleConformanceTests {
         #expect(installed.first?.names == ["page.clicked"])
     }
 
-    @Test(arguments: Backend.all)
-    func stateIsKeptWhilePostingAndRebuiltWhenTheVersionGoesUp(backend: Backend) throws {
+    func stateIsKeptWhilePostingAndRebuiltWhenTheVersionGoesUp(backend: ConformanceBackend) throws {
         let place = try backend.makePlace()
         let hub = try place.hub(projections: [Clicks()])
         for page in ["home", "home", "about"] { try hub.post("page.clicked", payload: page) }
@@ -115,8 +113,7 @@ struct ProjectionLifecycleConformanceTests {
         #expect(try Self.counts(again) == ["home": 4, "about": 2])
     }
 
-    @Test(arguments: Backend.all)
-    func aProjectionJoiningAJournalWithNoticesIsBuiltFromThem(backend: Backend) throws {
+    func aProjectionJoiningAJournalWithNoticesIsBuiltFromThem(backend: ConformanceBackend) throws {
         let place = try backend.makePlace()
         let before = try place.hub()
         for page in ["home", "blog", "home"] { try before.post("page.clicked", payload: page) }
@@ -130,8 +127,7 @@ struct ProjectionLifecycleConformanceTests {
         #expect(try Self.counts(hub) == ["home": 2])
     }
 
-    @Test(arguments: Backend.all)
-    func aHubWithoutAnInstalledProjectionCannotPostItsNotices(backend: Backend) throws {
+    func aHubWithoutAnInstalledProjectionCannotPostItsNotices(backend: ConformanceBackend) throws {
         let place = try backend.makePlace()
         // Opened and posting before the projection is installed: it learns of
         // it at its next commit (on PostgreSQL, from the append that finds the
@@ -157,8 +153,7 @@ struct ProjectionLifecycleConformanceTests {
         #expect(try owner.installedProjections().first?.isStale == false)
     }
 
-    @Test(arguments: Backend.all)
-    func aNoticeJournaledBehindTheProjectionsBackMakesItStaleUntilRebuilt(backend: Backend) throws {
+    func aNoticeJournaledBehindTheProjectionsBackMakesItStaleUntilRebuilt(backend: ConformanceBackend) throws {
         let place = try backend.makePlace()
         let hub = try place.hub(projections: [Clicks()])
         try hub.post("page.clicked", payload: "home")
@@ -180,8 +175,7 @@ struct ProjectionLifecycleConformanceTests {
         #expect(try reader.installedProjections().map(\.isStale) == [false])
     }
 
-    @Test(arguments: Backend.all)
-    func aJournalHoldingANewerVersionIsRefusedAndUnchanged(backend: Backend) throws {
+    func aJournalHoldingANewerVersionIsRefusedAndUnchanged(backend: ConformanceBackend) throws {
         let place = try backend.makePlace()
         let newer = try place.hub(projections: [Clicks(version: 3)])
         try newer.post("page.clicked", payload: "home")
@@ -194,8 +188,7 @@ struct ProjectionLifecycleConformanceTests {
         #expect(try Self.counts(newer) == ["home": 3])
     }
 
-    @Test(arguments: Backend.all)
-    func aDeclarationThatBreaksTheRulesIsRefusedBeforeAnythingIsWritten(backend: Backend) throws {
+    func aDeclarationThatBreaksTheRulesIsRefusedBeforeAnythingIsWritten(backend: ConformanceBackend) throws {
         struct Misnumbered: Projection {
             let schema = ProjectionSchema(
                 identity: "test.misnumbered", tables: ["t"],
@@ -215,8 +208,7 @@ struct ProjectionLifecycleConformanceTests {
 
     /// A rebuild that fails half way leaves the state it found: one
     /// transaction, never half old and half new.
-    @Test(arguments: Backend.all)
-    func aRebuildThatFailsLeavesTheOldState(backend: Backend) throws {
+    func aRebuildThatFailsLeavesTheOldState(backend: ConformanceBackend) throws {
         struct Failing: Error {}
         struct Breaking: Projection {
             let schema = Clicks(version: 2).schema

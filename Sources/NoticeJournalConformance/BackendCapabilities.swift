@@ -1,0 +1,24 @@
+/// What a backend can do beyond the journal itself; each conformance check
+/// says what it needs.
+public struct BackendCapabilities: OptionSet, Sendable {
+    public let rawValue: Int
+
+    public init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    /// Projections: a ``ProjectionStore`` that runs SQL inside the append
+    /// transaction, and the registry of installed projections.
+    public static let projections = BackendCapabilities(rawValue: 1 << 0)
+    /// SQL run behind the hub's back (``JournalPlace/runSQL(_:)``), as a
+    /// user tampering with the storage would: for the checks of what the
+    /// hub does with rows it did not write.
+    public static let behindTheBackSQL = BackendCapabilities(rawValue: 1 << 1)
+
+    /// Commits announced to followers (``NoticeJournal/watchCommits(_:)``),
+    /// which then see them before their next poll.
+    public static let commitAnnouncements = BackendCapabilities(rawValue: 1 << 2)
+
+    /// Everything a backend can do.
+    public static let all: BackendCapabilities = [.projections, .behindTheBackSQL, .commitAnnouncements]
+}

@@ -1,0 +1,168 @@
+import NoticeHub
+
+/// The promises every journal backend keeps, as checks a backend's tests
+/// run: appends (order, gapless sequence numbers, idempotence by id, group
+/// commit, the three durabilities), reads and their filters, followers and
+/// durable subscribers, patterns, conversations, export and import,
+/// requests across journal objects, responder claims, storage failures and,
+/// for a backend with SQL state, a user's projections.
+///
+/// The SQLite and PostgreSQL backends run every check; a backend of another
+/// package runs ``checks(for:)``. Each check makes fresh places of the
+/// backend, so checks may run in parallel.
+public enum JournalConformance {
+    /// Every check, whatever it needs.
+    public static let checks: [ConformanceCheck] = append + reading + conversations + requests + projections
+
+    /// The checks that apply to `backend`: those its capabilities meet.
+    public static func checks(for backend: ConformanceBackend) -> [ConformanceCheck] {
+        checks.filter { $0.applies(to: backend) }
+    }
+
+    /// Exports of `source` import into `target` byte for byte, kinds,
+    /// conversations and causes included: for a backend's tests that hold
+    /// two backends.
+    public static func checkExport(from source: ConformanceBackend, into target: ConformanceBackend) throws {
+        try ExportImportChecks().exportsOfOneBackendImportIntoAnother(from: source, into: target)
+        try ExportImportChecks().exportsKeepKindsConversationsAndCauses(from: source, into: target)
+    }
+
+    static let append: [ConformanceCheck] =
+        AppendChecks.durabilities.map { durability in
+            ConformanceCheck("notices survive reopening and replay in order (\(durability))") {
+                try AppendChecks().noticesSurviveReopeningAndReplayInOrder(backend: $0, durability: durability)
+            }
+        } + [
+            ConformanceCheck("reads select a range, names, a sender and a limit") {
+                try AppendChecks().readsSelectARangeNamesASenderAndALimit(backend: $0)
+            },
+            ConformanceCheck("a long read sees every notice once") {
+                try AppendChecks().aLongReadSeesEveryNoticeOnce(backend: $0)
+            },
+            ConformanceCheck("appends are idempotent by notice id") {
+                try AppendChecks().appendsAreIdempotentByNoticeID(backend: $0)
+            },
+            ConformanceCheck("concurrent durable posters share commits and lose nothing") {
+                try AppendChecks().concurrentDurablePostersShareCommitsAndLoseNothing(backend: $0)
+            },
+            ConformanceCheck("statistics count and bound") { try AppendChecks().statisticsCountAndBound(backend: $0) },
+            ConformanceCheck("oversized payloads and posts after close are refused") {
+                try AppendChecks().oversizedPayloadsAndPostsAfterCloseAreRefused(backend: $0)
+            },
+            ConformanceCheck("names and payloads full of quotes and SQL are stored as data") {
+                try AppendChecks().namesAndPayloadsFullOfQuotesAndSQLAreStoredAsData(backend: $0)
+            },
+            ConformanceCheck("a storage failure carries the backend's error", needs: .behindTheBackSQL) {
+                try StorageFailureChecks().aStorageFailureCarriesTheBackendsError(backend: $0)
+            },
+            ConformanceCheck("exports import again byte for byte") {
+                try ExportImportChecks().exportsOfOneBackendImportIntoAnother(from: $0, into: $0)
+            },
+            ConformanceCheck("exports keep kinds, conversations and causes") {
+                try ExportImportChecks().exportsKeepKindsConversationsAndCauses(from: $0, into: $0)
+            },
+            ConformanceCheck("a bad line imports nothing") {
+                try ExportImportChecks().aBadLineImportsNothing(backend: $0)
+            },
+            ConformanceCheck("concurrent imports of the same notices store each once") {
+                try ExportImportChecks().concurrentImportsOfTheSameNoticesStoreEachOnce(backend: $0)
+            },
+        ]
+
+    static let reading: [ConformanceCheck] = [
+        ConformanceCheck("a following hub delivers what others append, in order, and its own once") {
+            try FollowChecks().aFollowingHubDeliversWhatOthersAppendInOrderAndItsOwnOnce(backend: $0)
+        },
+        ConformanceCheck("commit announcements wake a follower between polls", needs: .commitAnnouncements) {
+            try FollowChecks().commitAnnouncementsWakeAFollowerBetweenPolls(backend: $0)
+        },
+        ConformanceCheck("a durable subscriber resumes after its cursor without gap or duplicate") {
+            try FollowChecks().aDurableSubscriberResumesAfterItsCursorWithoutGapOrDuplicate(backend: $0)
+        },
+        ConformanceCheck("one subscriber per name runs at a time across journal objects") {
+            try FollowChecks().oneSubscriberPerNameRunsAtATimeAcrossJournalObjects(backend: $0)
+        },
+        ConformanceCheck("a journal rolled back under a cursor is reported") {
+            try FollowChecks().aJournalRolledBackUnderACursorIsReported(backend: $0)
+        },
+        ConformanceCheck("pattern queries select the matching names in order") {
+            try PatternQueryChecks().patternQueriesSelectTheMatchingNamesInOrder(backend: $0)
+        },
+        ConformanceCheck("a match beyond a page of other names is found") {
+            try PatternQueryChecks().aMatchBeyondAPageOfOtherNamesIsFound(backend: $0)
+        },
+        ConformanceCheck("replay and durable subscribers take patterns") {
+            try PatternQueryChecks().replayAndDurableSubscribersTakePatterns(backend: $0)
+        },
+    ]
+
+    static let conversations: [ConformanceCheck] =
+        AppendChecks.durabilities.map { durability in
+            ConformanceCheck("posted notices keep their kind, conversation and cause (\(durability))") {
+                try ConversationChecks().postedNoticesKeepTheirKindConversationAndCause(
+                    backend: $0, durability: durability)
+            }
+        }
+        + [Durability.always, .never].map { durability in
+            ConformanceCheck("a batch keeps each notice's kind, conversation and cause (\(durability))") {
+                try ConversationChecks().aBatchKeepsEachNoticesKindConversationAndCause(
+                    backend: $0, durability: durability)
+            }
+        } + [
+            ConformanceCheck("reads select a conversation, kinds and a cause") {
+                try ConversationChecks().readsSelectAConversationKindsAndACause(backend: $0)
+            },
+            ConformanceCheck("a kind no notice has is refused", needs: .behindTheBackSQL) {
+                try ConversationChecks().aKindNoNoticeHasIsRefused(backend: $0)
+            },
+        ]
+
+    static let requests: [ConformanceCheck] = [
+        ConformanceCheck("responders on other journal objects answer, and the conversation is stored") {
+            try await RequestChecks().respondersOnOtherJournalsAnswerAndTheConversationIsStored(backend: $0)
+        },
+        ConformanceCheck("a responder that dies mid-request is not waited for") {
+            try await RequestChecks().aResponderThatDiesMidRequestIsNotWaitedFor(backend: $0)
+        },
+        ConformanceCheck("a responder claims its place again after losing it") {
+            try await RequestChecks().aResponderClaimsItsPlaceAgainAfterLosingIt(backend: $0)
+        },
+        ConformanceCheck("live claims are listed until released or their holder dies") {
+            try ResponderClaimChecks().liveClaimsAreListedUntilReleasedOrTheirHolderDies(backend: $0)
+        },
+    ]
+
+    static let projections: [ConformanceCheck] = [
+        ConformanceCheck("a fresh journal holds only the journal until a projection is installed", needs: .projections)
+        {
+            try ProjectionLifecycleChecks().aFreshJournalHoldsOnlyTheJournalUntilAProjectionIsInstalled(backend: $0)
+        },
+        ConformanceCheck("state is kept while posting and rebuilt when the version goes up", needs: .projections) {
+            try ProjectionLifecycleChecks().stateIsKeptWhilePostingAndRebuiltWhenTheVersionGoesUp(backend: $0)
+        },
+        ConformanceCheck("a projection joining a journal with notices is built from them", needs: .projections) {
+            try ProjectionLifecycleChecks().aProjectionJoiningAJournalWithNoticesIsBuiltFromThem(backend: $0)
+        },
+        ConformanceCheck("a hub without an installed projection cannot post its notices", needs: .projections) {
+            try ProjectionLifecycleChecks().aHubWithoutAnInstalledProjectionCannotPostItsNotices(backend: $0)
+        },
+        ConformanceCheck(
+            "a notice journaled behind the projection's back makes it stale until rebuilt",
+            needs: [.projections, .behindTheBackSQL]
+        ) {
+            try ProjectionLifecycleChecks().aNoticeJournaledBehindTheProjectionsBackMakesItStaleUntilRebuilt(
+                backend: $0)
+        },
+        ConformanceCheck("a journal holding a newer version is refused and unchanged", needs: .projections) {
+            try ProjectionLifecycleChecks().aJournalHoldingANewerVersionIsRefusedAndUnchanged(backend: $0)
+        },
+        ConformanceCheck(
+            "a declaration that breaks the rules is refused before anything is written", needs: .projections
+        ) {
+            try ProjectionLifecycleChecks().aDeclarationThatBreaksTheRulesIsRefusedBeforeAnythingIsWritten(backend: $0)
+        },
+        ConformanceCheck("a rebuild that fails leaves the old state", needs: .projections) {
+            try ProjectionLifecycleChecks().aRebuildThatFailsLeavesTheOldState(backend: $0)
+        },
+    ]
+}
