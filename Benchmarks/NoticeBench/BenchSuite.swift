@@ -13,6 +13,7 @@ public enum BenchSuite {
             "stream.delivery", "stream.open.close",
             "subscribe.cancel.idle", "subscribe.cancel.live1000", "subscribe.cancel.busy", "subscribe.cancel.busy.same",
             "journal.append.batched", "journal.append.durable.t1", "journal.append.durable.t8",
+            "journal.read.state",
             "replay.typed", "replay.memory",
             "request.r1", "request.r1.async", "collect.r10",
             "follow.latency",
@@ -36,6 +37,7 @@ public enum BenchSuite {
         try await StreamBench.run(options, report: report)
         try SubscribeBench.run(options, report: report)
         try JournalAppendBench.run(options, report: report)
+        try JournalReadBench.run(options, report: report)
         try ReplayBench.run(options, report: report)
         for result in try await ReplyBench.run(options) { report(result) }
         if options.selects("follow.latency") { report(try FollowBench.run(options)) }

@@ -28,7 +28,7 @@ enum JournalAppendBench {
             for i in 0..<count { try hub.post("bench.append", sender: "bench", payload: Reading(i)) }
             try hub.close()
             let elapsed = now() - start
-            try check(try hub.journalStatistics().notices == count, "journal.append.batched: rows")
+            try check(try hub.journal.statistics().notices == count, "journal.append.batched: rows")
             return (elapsed, count)
         }
         let anchor = try harness.measureTimed(warmUp: false) {
@@ -105,7 +105,7 @@ enum JournalAppendBench {
         let elapsed = post(to: hub, threads: threads, perThread: perThread, failures: failures)
         let after = hub.groupCommits
         try check(
-            failures.value == 0 && (try hub.journalStatistics().notices) == 2 * perThread * threads, "durable: rows")
+            failures.value == 0 && (try hub.journal.statistics().notices) == 2 * perThread * threads, "durable: rows")
         let perCommit = Double(after.notices - before.notices) / Double(max(1, after.commits - before.commits))
         return (elapsed, perThread * threads, perCommit)
     }

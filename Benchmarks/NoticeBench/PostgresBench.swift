@@ -110,7 +110,8 @@
                         to: hub, threads: threads, perThread: perThread, failures: failures)
                     let shared = hub.groupCommits
                     try check(
-                        failures.value == 0 && (try hub.lastSequence()) == Int64(perThread * threads), "pg.append: rows"
+                        failures.value == 0 && (try hub.journal.lastSequence()) == Int64(perThread * threads),
+                        "pg.append: rows"
                     )
                     batches[index].append(Double(shared.notices) / Double(max(1, shared.commits)))
                     try hub.close()

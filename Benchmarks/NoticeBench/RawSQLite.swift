@@ -76,6 +76,27 @@ final class RawSQLite {
         return rows
     }
 
+    /// The journal's last sequence number, one prepared statement each call.
+    func lastSequence() throws -> Int64 {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, "SELECT coalesce(max(seq), 0) FROM notices", -1, &statement, nil) == SQLITE_OK
+        else { throw BenchFailure("raw prepare") }
+        defer { sqlite3_finalize(statement) }
+        _ = sqlite3_step(statement)
+        return sqlite3_column_int64(statement, 0)
+    }
+
+    /// How many notices follow `sequence`.
+    func countAfter(_ sequence: Int64) throws -> Int64 {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, "SELECT count(*) FROM notices WHERE seq > ?", -1, &statement, nil) == SQLITE_OK
+        else { throw BenchFailure("raw prepare") }
+        defer { sqlite3_finalize(statement) }
+        sqlite3_bind_int64(statement, 1, sequence)
+        _ = sqlite3_step(statement)
+        return sqlite3_column_int64(statement, 0)
+    }
+
     func count() throws -> Int {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(db, "SELECT count(*) FROM notices", -1, &statement, nil) == SQLITE_OK else {

@@ -38,8 +38,8 @@ public final class SearchHistoryRepository: Sendable {
         self.capacity = capacity
         var all: [String] = []
         // An in-memory hub has no journal to read (`lastSequence` throws).
-        if (try? hub.lastSequence()) != nil {
-            try hub.readJournal(JournalQuery(names: [SearchSubmitted.name])) { notice in
+        if (try? hub.journal.lastSequence()) != nil {
+            try hub.journal.read(JournalQuery(names: [SearchSubmitted.name])) { notice in
                 all.append(try notice.decode(SearchSubmitted.self).term)
                 return true
             }

@@ -63,7 +63,7 @@ public final class NoticeFixture: Sendable {
     /// delivers (requests and replies are left out, as replays leave them).
     public func notices() throws -> [Notice] {
         var notices: [Notice] = []
-        try hub.readJournal(JournalQuery(kinds: [.notice])) { notice in
+        try hub.journal.read(JournalQuery(kinds: [.notice])) { notice in
             notices.append(notice)
             return true
         }

@@ -9,11 +9,11 @@ package final class Collected<Element: Sendable>: Sendable {
     package init() {}
 
     package func append(_ element: Element) {
-        storage.withLock { $0.append(element) }
+        storage.locked { $0.append(element) }
     }
 
-    package var elements: [Element] { storage.withLock { $0 } }
-    package var count: Int { storage.withLock { $0.count } }
+    package var elements: [Element] { storage.locked { $0 } }
+    package var count: Int { storage.locked { $0.count } }
 }
 
 struct TimedOut: Error, CustomStringConvertible {

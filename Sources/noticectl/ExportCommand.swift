@@ -29,7 +29,7 @@ struct ExportCommand: ParsableCommand {
         var count = 0
         var query = JournalQuery(from: start.first)
         query.checksRows = true
-        try journal.openHub(creatingIfMissing: false).readJournal(query) { notice in
+        try journal.openHub(creatingIfMissing: false).journal.read(query) { notice in
             print(try NoticeLine.encode(notice))
             try StandardOutput.check()
             count += 1

@@ -90,7 +90,7 @@ struct TailCommand: ParsableCommand {
         if follow {
             try LiveTail(hub: hub, query: query, format: format).run()
         } else {
-            try hub.readJournal(query) { notice in
+            try hub.journal.read(query) { notice in
                 print(try format.line(for: notice))
                 try StandardOutput.check()
                 return true

@@ -31,12 +31,12 @@ struct VerifyCommand: ParsableCommand {
     func run() throws {
         // No projection: opening must not rebuild the state it is to check.
         let hub = try NoticeHub(journal: journal.openJournal(creatingIfMissing: false))
-        let problems = try hub.journalIntegrityProblems()
+        let problems = try hub.journal.integrityProblems()
         guard problems.isEmpty else {
             for problem in problems { print(problem) }
             throw CommandFailure("the journal file is damaged (\(problems.count) integrity problems)")
         }
-        let malformed = try hub.journalMalformedRows(limit: Self.listedRows)
+        let malformed = try hub.journal.malformedRows(limit: Self.listedRows)
         guard malformed.count == 0 else {
             for row in malformed.listed { print(row) }
             if malformed.count > malformed.listed.count {
@@ -47,7 +47,7 @@ struct VerifyCommand: ParsableCommand {
                 "the journal holds \(count) malformed \(count == 1 ? "row" : "rows"), edited behind NoticeHub's back")
         }
         var differences: [String] = []
-        for installed in try hub.installedProjections() {
+        for installed in try hub.journal.installedProjections() {
             guard let projection = CarriedProjections.all.first(where: { $0.schema.identity == installed.identity })
             else {
                 StandardError.writeLine(
@@ -66,7 +66,7 @@ struct VerifyCommand: ParsableCommand {
             throw CommandFailure(
                 "the stored state disagrees with the journal (\(count) \(count == 1 ? "difference" : "differences"))")
         }
-        let notices = try hub.journalStatistics().notices
+        let notices = try hub.journal.statistics().notices
         print("ok: state agrees with the journal (\(CountText.counted(notices, "notice")))")
     }
 }

@@ -31,7 +31,7 @@ struct DocumentedProjectionConformanceTests {
         let place = try backend.makePlace()
         let hub = try place.hub(projections: [ClickCounter()])
         for page in ["home", "about", "home"] { try hub.post("page.clicked", payload: page) }
-        let counts = try hub.readState { store in
+        let counts = try hub.journal.readState { store in
             var counts: [String: Int64] = [:]
             try store.rows("SELECT page, count FROM clicks", []) { counts[$0[0].text ?? ""] = $0[1].integer }
             return counts
@@ -66,7 +66,7 @@ struct DocumentedProjectionConformanceTests {
         #expect(throws: JournalError.refused(name: "team.joined", reason: "alice is a member already")) {
             try hub.post("team.joined", payload: "alice")
         }
-        #expect(try hub.readState { try $0.integer("SELECT count(*) FROM members", []) } == 1)
+        #expect(try hub.journal.readState { try $0.integer("SELECT count(*) FROM members", []) } == 1)
     }
 
     /// The example in `Projection`'s documentation is the one above.

@@ -23,7 +23,7 @@ struct ProjectionConformanceTests {
             try hub.post(NewsLiked(newsID: 9, user: "alice"), sender: "feed")
         }
         try hub.post(NewsLiked(newsID: 2, user: "alice"), sender: "feed")
-        #expect(try hub.lastSequence() == 6, "refused notices take no sequence number")
+        #expect(try hub.journal.lastSequence() == 6, "refused notices take no sequence number")
 
         let state = try NewsStore.storedState(of: try place.hub(projections: [LikesProjection()]))
         #expect(state.feed == [NewsItem(id: 1, title: "News1", likes: 1), NewsItem(id: 2, title: "News2", likes: 1)])
@@ -59,7 +59,7 @@ struct ProjectionConformanceTests {
         #expect(refused.count == 4 * 12)
         let state = try NewsStore.storedState(of: hub)
         #expect(state.feed.first?.likes == 4 * 13)
-        #expect(try hub.lastSequence() == 1 + 4 * 13)
+        #expect(try hub.journal.lastSequence() == 1 + 4 * 13)
         #expect(try NewsStore.differences(in: hub) == [])
     }
 }

@@ -12,7 +12,7 @@ struct SchemaConformanceTests {
         #expect(throws: JournalError.missing(path: place.location)) { try place.open(creatingIfMissing: false) }
         _ = try place.open()
         let reader = try NoticeHub(journal: place.open(creatingIfMissing: false))
-        #expect(try reader.lastSequence() == 0)
+        #expect(try reader.journal.lastSequence() == 0)
     }
 
     @Test(arguments: Backend.all)
@@ -46,7 +46,7 @@ struct SchemaConformanceTests {
         let hub = try place.hub()
         try hub.post("after")
         // Both backends' migrations run to 0004_projections.
-        #expect(try hub.journalStatistics().schemaVersion == 4)
-        #expect(try hub.journalIntegrityProblems() == [])
+        #expect(try hub.journal.statistics().schemaVersion == 4)
+        #expect(try hub.journal.integrityProblems() == [])
     }
 }

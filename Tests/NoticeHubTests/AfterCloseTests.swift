@@ -23,7 +23,7 @@ struct AfterCloseTests {
         #expect(throws: JournalError.noJournal) { try hub.replay() }
         #expect(throws: JournalError.noJournal) { try hub.importNotices([#"{"name":"x"}"#]) }
         #expect(throws: JournalError.noJournal) { try hub.follow() }
-        #expect(throws: JournalError.noJournal) { try hub.readJournal(JournalQuery()) { _ in true } }
+        #expect(throws: JournalError.noJournal) { try hub.journal.read(JournalQuery()) { _ in true } }
         #expect("\(JournalError.noJournal)".hasPrefix("this hub has no journal"))
     }
 
@@ -36,13 +36,13 @@ struct AfterCloseTests {
         #expect(throws: JournalError.closed) { try hub.post("late") }
         #expect(throws: JournalError.closed) { try hub.importNotices([#"{"name":"late"}"#]) }
         try hub.flush()
-        #expect(try hub.lastSequence() == 1, "close committed the batch")
+        #expect(try hub.journal.lastSequence() == 1, "close committed the batch")
         let replayed = Recorder<NoticeName>()
         let token = hub.observe(nil) { replayed.append($0.name) }
         #expect(try hub.replay() == 1)
         #expect(replayed.elements == ["kept"])
         var read: [NoticeName] = []
-        try hub.readJournal(JournalQuery()) {
+        try hub.journal.read(JournalQuery()) {
             read.append($0.name); return true
         }
         #expect(read == ["kept"])
@@ -58,7 +58,7 @@ struct AfterCloseTests {
         try hub.post("a")
         try hub.post("b")
         var read = 0
-        try hub.readJournal(JournalQuery(limit: limit)) { _ in
+        try hub.journal.read(JournalQuery(limit: limit)) { _ in
             read += 1; return true
         }
         #expect(read == 0)

@@ -46,7 +46,7 @@ struct ConversationTests {
         let placed = try hub.post("order.placed")
         try hub.post("order.placed")
         var stored: [Notice] = []
-        try hub.readJournal(JournalQuery(conversation: placed.id)) {
+        try hub.journal.read(JournalQuery(conversation: placed.id)) {
             stored.append($0); return true
         }
         #expect(

@@ -150,7 +150,7 @@ struct DocumentationExamplesTests {
         let shop = try NoticeHub(journal: SQLiteJournal(path: path), projections: [StockProjection()])
         try shop.post(StockMoved(item: "apples", quantity: 10), sender: "warehouse")
         try shop.post(StockMoved(item: "apples", quantity: -3), sender: "till")
-        let apples = try shop.readState { try $0.integer("SELECT quantity FROM stock WHERE item = 'apples'", []) }
+        let apples = try shop.journal.readState { try $0.integer("SELECT quantity FROM stock WHERE item = 'apples'", []) }
         print(apples!)  // 7
         #expect(throws: JournalError.refused(name: StockMoved.name, reason: "only 7 apples in stock")) {
             try shop.post(StockMoved(item: "apples", quantity: -8), sender: "till")

@@ -11,7 +11,7 @@ struct ImportTests {
             "news.liked", sender: "feed", json: #"{"newsID":1,"user":"al\"ice","nested":{"z":1,"a":[true,null]}}"#)
         try source.post("plain")
         var lines: [String] = []
-        try source.readJournal(JournalQuery()) {
+        try source.journal.read(JournalQuery()) {
             lines.append(try NoticeLine.encode($0)); return true
         }
         #expect(lines[0].hasPrefix(#"{"seq":1,"id":""#))
@@ -22,7 +22,7 @@ struct ImportTests {
         #expect(try target.importNotices(lines) == ImportSummary(notices: 2, imported: 2, alreadyPresent: 0))
         #expect(try target.importNotices(lines) == ImportSummary(notices: 2, imported: 0, alreadyPresent: 2))
         var again: [String] = []
-        try target.readJournal(JournalQuery()) {
+        try target.journal.read(JournalQuery()) {
             again.append(try NoticeLine.encode($0)); return true
         }
         #expect(again == lines)
@@ -56,7 +56,7 @@ struct ImportTests {
         } throws: { error in
             "\(error)".hasPrefix(message)
         }
-        #expect(try hub.lastSequence() == 0)
+        #expect(try hub.journal.lastSequence() == 0)
     }
 
     /// Any `Codable` payload can be posted, so any JSON value is a payload:
@@ -70,7 +70,7 @@ struct ImportTests {
         try source.post("nothing", payload: Int?.none)
         try source.post("flag", json: " true ")
         var lines: [String] = []
-        try source.readJournal(JournalQuery()) {
+        try source.journal.read(JournalQuery()) {
             lines.append(try NoticeLine.encode($0)); return true
         }
         #expect(
@@ -82,7 +82,7 @@ struct ImportTests {
         #expect(try target.importNotices(lines) == ImportSummary(notices: 5, imported: 5, alreadyPresent: 0))
         var again: [String] = []
         var numbers: [Int] = []
-        try target.readJournal(JournalQuery()) { notice in
+        try target.journal.read(JournalQuery()) { notice in
             again.append(try NoticeLine.encode(notice))
             if notice.name == "number" { numbers.append(try notice.decode(Int.self)) }
             return true
@@ -100,7 +100,7 @@ struct ImportTests {
         try source.post("counter", payload: Counter(total: .max))
         try source.post("odd", json: #"{"big":-12345678901234567890123,"tiny":1e-400,"zero":0e-5}"#)
         var lines: [String] = []
-        try source.readJournal(JournalQuery()) {
+        try source.journal.read(JournalQuery()) {
             lines.append(try NoticeLine.encode($0)); return true
         }
         #expect(lines[0].contains(#""payload":{"total":18446744073709551615}"#))
@@ -110,7 +110,7 @@ struct ImportTests {
         #expect(try target.importNotices(lines).imported == 2)
         var again: [String] = []
         var counters: [Counter] = []
-        try target.readJournal(JournalQuery()) { notice in
+        try target.journal.read(JournalQuery()) { notice in
             again.append(try NoticeLine.encode(notice))
             if notice.name == "counter" { counters.append(try notice.decode(Counter.self)) }
             return true
@@ -128,7 +128,7 @@ struct ImportTests {
         } throws: { error in
             "\(error)".hasPrefix("invalid payload: it is not valid JSON (")
         }
-        #expect(try hub.lastSequence() == 0)
+        #expect(try hub.journal.lastSequence() == 0)
     }
 
     @Test func oversizedPayloadsAreRefusedOnImportToo() throws {
@@ -148,7 +148,7 @@ struct ImportTests {
         try hub.post("a")
         try hub.post("b")
         try hub.post("a")
-        let stats = try hub.journalStatistics()
+        let stats = try hub.journal.statistics()
         #expect(stats.notices == 3)
         #expect(stats.byName == [.init(name: "a", count: 2), .init(name: "b", count: 1)])
         #expect(stats.firstSequence == 1 && stats.lastSequence == 3)
@@ -165,7 +165,7 @@ struct ImportBesideDurablePostsTests {
         let source = try NoticeHub(journal: SQLiteJournal(path: directory.path("source.sqlite")))
         for index in 0..<200 { try source.post("imported", payload: ["i": index]) }
         var lines: [String] = []
-        try source.readJournal(JournalQuery()) {
+        try source.journal.read(JournalQuery()) {
             lines.append(try NoticeLine.encode($0)); return true
         }
         let exported = lines
@@ -192,7 +192,7 @@ struct ImportBesideDurablePostsTests {
             try await group.waitForAll()
         }
         var names: [NoticeName: Int] = [:]
-        try hub.readJournal(JournalQuery()) {
+        try hub.journal.read(JournalQuery()) {
             names[$0.name, default: 0] += 1; return true
         }
         #expect(names["posted"] == posters * perPoster)

@@ -15,9 +15,9 @@ struct JournalTests {
         let reactor = hub.observe("order.placed") { _ in _ = try? hub.post("order.shipped") }
         let watcher = hub.observe("order.shipped") { shipped.append($0.isReplay) }
         try hub.post("order.placed")
-        #expect(try hub.lastSequence() == 2, "live: the reaction was journaled")
+        #expect(try hub.journal.lastSequence() == 2, "live: the reaction was journaled")
         #expect(try hub.replay() == 2)
-        #expect(try hub.lastSequence() == 2, "replay wrote nothing")
+        #expect(try hub.journal.lastSequence() == 2, "replay wrote nothing")
         #expect(shipped.elements == [false, true], "the replayed reaction came from the journal, once")
         withExtendedLifetime((reactor, watcher)) {}
     }
@@ -81,7 +81,7 @@ struct JournalTests {
         let deadline = Date().addingTimeInterval(30)
         while succeeded.load(ordering: .relaxed) < 200, Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
         try hub.close()
-        let visibleAtClose = try NoticeHub(journal: SQLiteJournal(path: path)).journalStatistics().notices
+        let visibleAtClose = try NoticeHub(journal: SQLiteJournal(path: path)).journal.statistics().notices
         group.wait()
         #expect(visibleAtClose == succeeded.load(ordering: .relaxed))
         #expect(throws: JournalError.closed) { try hub.post("late", payload: 0) }
@@ -95,13 +95,15 @@ struct JournalTests {
         let hub = try NoticeHub(journal: SQLiteJournal(path: path), durability: .batched(maxDelay: .seconds(1)))
         try hub.post("x")
         let reader = try NoticeHub(journal: SQLiteJournal(path: path))
-        #expect(try reader.lastSequence() == 0, "not committed yet")
+        #expect(try reader.journal.lastSequence() == 0, "not committed yet")
         let deadline = ContinuousClock.now + .seconds(30)
-        while try reader.lastSequence() == 0 && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        #expect(try reader.lastSequence() == 1, "the flusher committed it")
+        while try reader.journal.lastSequence() == 0 && ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(try reader.journal.lastSequence() == 1, "the flusher committed it")
         try hub.post("y")
         try hub.flush()
-        #expect(try reader.lastSequence() == 2)
+        #expect(try reader.journal.lastSequence() == 2)
     }
 
     @Test func aCancelledFollowerLeavesNothingBehind() throws {

@@ -28,8 +28,8 @@ struct LogPreallocationTests {
         #expect(Self.walSize(path) == 0 || Self.walSize(path) >= Self.preallocatedBytes)
 
         let reopened = try NoticeHub(journal: SQLiteJournal(path: path), durability: durability)
-        #expect(try reopened.journalStatistics().notices == 301)
-        #expect(try reopened.journalIntegrityProblems().isEmpty)
+        #expect(try reopened.journal.statistics().notices == 301)
+        #expect(try reopened.journal.integrityProblems().isEmpty)
     }
 
     @Test func aHubThatNeverSyncsLeavesTheLogAlone() throws {

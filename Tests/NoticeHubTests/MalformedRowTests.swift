@@ -26,7 +26,7 @@ struct MalformedRowTests {
         for _ in 0..<2 {
             var read: [Int64] = []
             #expect(throws: JournalError.malformedRow(sequence: 3, problem: #"id "zzz" is not a UUID"#)) {
-                try hub.readJournal(JournalQuery()) {
+                try hub.journal.read(JournalQuery()) {
                     read.append($0.sequence ?? 0); return true
                 }
             }
@@ -40,7 +40,7 @@ struct MalformedRowTests {
         }
         // Rows before and after it still read on their own.
         var after: [Int64] = []
-        try hub.readJournal(JournalQuery(from: 4)) {
+        try hub.journal.read(JournalQuery(from: 4)) {
             after.append($0.sequence ?? 0); return true
         }
         #expect(after == [4])
@@ -51,7 +51,7 @@ struct MalformedRowTests {
         let hub = try Self.tampered(
             "UPDATE notices SET id = 'a' || char(10) || printf('%.100c', 'b') WHERE seq = 1", in: directory)
         #expect {
-            try hub.readJournal(JournalQuery()) { _ in true }
+            try hub.journal.read(JournalQuery()) { _ in true }
         } throws: { error in
             "\(error)" == #"journal row #1: id "a\n"# + String(repeating: "b", count: RowValue.shownCharacters - 2)
                 + #""… is not a UUID"#
@@ -65,13 +65,13 @@ struct MalformedRowTests {
         query.checksRows = true
         var read: [Int64] = []
         #expect(throws: JournalError.malformedRow(sequence: 2, problem: #"invalid sender "": it is empty"#)) {
-            try hub.readJournal(query) {
+            try hub.journal.read(query) {
                 read.append($0.sequence ?? 0); return true
             }
         }
         #expect(read == [1])
         var unchecked = 0
-        try hub.readJournal(JournalQuery()) { _ in
+        try hub.journal.read(JournalQuery()) { _ in
             unchecked += 1; return true
         }
         #expect(unchecked == 4)
@@ -84,14 +84,14 @@ struct MalformedRowTests {
             in: directory)
         let payload = "payload is not valid JSON (unexpected character 'x' at byte 0)"
         #expect(
-            try hub.journalMalformedRows(limit: 2)
+            try hub.journal.malformedRows(limit: 2)
                 == MalformedRows(
                     count: 3,
                     listed: [
                         .malformedRow(sequence: 1, problem: payload), .malformedRow(sequence: 3, problem: payload),
                     ]))
         #expect(
-            try hub.journalMalformedRows().listed.last
+            try hub.journal.malformedRows().listed.last
                 == .malformedRow(sequence: 4, problem: #"posted_at "1.5" is not an integer"#))
     }
 
@@ -107,14 +107,14 @@ struct MalformedRowTests {
             UPDATE notices SET posted_at = \(range.lowerBound - 1) WHERE seq = 4;
             """, in: directory)
         #expect(
-            try hub.journalMalformedRows().listed == [
+            try hub.journal.malformedRows().listed == [
                 .malformedRow(
                     sequence: 3, problem: "posted_at \(range.upperBound + 1) is not a time of the years 0001-9999"),
                 .malformedRow(
                     sequence: 4, problem: "posted_at \(range.lowerBound - 1) is not a time of the years 0001-9999"),
             ])
         var lines: [String] = []
-        try hub.readJournal(JournalQuery(through: 2)) {
+        try hub.journal.read(JournalQuery(through: 2)) {
             lines.append(try NoticeLine.encode($0)); return true
         }
         #expect(lines[0].hasSuffix(#""postedAt":"0001-01-01T00:00:00.000Z"}"#))
@@ -122,7 +122,7 @@ struct MalformedRowTests {
         let copy = try NoticeHub(journal: SQLiteJournal(path: directory.path("copy.sqlite")))
         #expect(try copy.importNotices(lines).imported == 2)
         var again: [String] = []
-        try copy.readJournal(JournalQuery()) {
+        try copy.journal.read(JournalQuery()) {
             again.append(try NoticeLine.encode($0)); return true
         }
         #expect(again == lines)

@@ -132,6 +132,6 @@ struct NameTests {
         let directory = TemporaryDirectory()
         let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
         #expect { try hub.subscribeDurably(as: name) { _ in } } throws: { "\($0)" == message }
-        #expect(try hub.journalStatistics().subscribers.isEmpty)
+        #expect(try hub.journal.statistics().subscribers.isEmpty)
     }
 }

@@ -27,7 +27,7 @@ struct PatternProjectionTests {
             projections: [Tally(names: ["chat.*"], table: "one"), Tally(names: ["chat.>", "misc"], table: "rest")])
         for name: NoticeName in ["chat", "chat.said", "chat.said.twice", "misc", "other"] { try hub.post(name) }
         func names(in table: String) throws -> [String] {
-            try hub.readState { store in
+            try hub.journal.readState { store in
                 var names: [String] = []
                 try store.rows("SELECT name FROM \(table) ORDER BY rowid", []) { names.append($0[0].text ?? "") }
                 return names

@@ -52,7 +52,7 @@ struct ReentrantWriteTests {
         try hub.flush()
         #expect(refusals.elements == [JournalError.reentrant.description])
         var names: [NoticeName] = []
-        try hub.readJournal(JournalQuery()) {
+        try hub.journal.read(JournalQuery()) {
             names.append($0.name); return true
         }
         #expect(names == (passesOn ? ["after"] : ["ping", "after"]), "no echo; the refused ping is rolled back")
@@ -76,7 +76,7 @@ struct ReentrantWriteTests {
         #expect(refusals.elements == [JournalError.reentrant.description])
         try hub.post("after")
         try hub.flush()
-        #expect(try hub.journalStatistics().notices == 10_001)
+        #expect(try hub.journal.statistics().notices == 10_001)
     }
 
     @Test func theRefusalSaysWhatIsNotAllowed() {

@@ -39,7 +39,7 @@ struct RequestsAcrossProcessesTests {
     /// that is once it waits for replies.
     private func waitingRequest(from phone: NoticeHub) async throws -> Task<ReplyCollection<Weather>, any Error> {
         let task = Task { try await ask(phone, timeout: .seconds(600)) }
-        while try phone.lastSequence() == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        while try phone.journal.lastSequence() == 0 { try await Task.sleep(for: .milliseconds(5)) }
         return task
     }
 
@@ -51,7 +51,7 @@ struct RequestsAcrossProcessesTests {
         let answer = try await ask(phone, timeout: .seconds(60))
         #expect(answer.stopReason == .noResponders, "a cancelled responder and the requester's own are not asked")
         #expect(answer.asked == 0 && answer.replies.isEmpty)
-        #expect(try phone.lastSequence() == 0)
+        #expect(try phone.journal.lastSequence() == 0)
         own.cancel()
     }
 
@@ -73,7 +73,7 @@ struct RequestsAcrossProcessesTests {
         #expect(Set(answer.replies.map(\.responder)) == ["north", "south"])
         #expect(heard.elements.count == 2, "onReply heard each reply")
         var stored: [Notice] = []
-        try phone.readJournal(JournalQuery()) {
+        try phone.journal.read(JournalQuery()) {
             stored.append($0); return true
         }
         try #require(stored.count == 3)
@@ -138,11 +138,11 @@ struct RequestsAcrossProcessesTests {
         let answer = try await ask(phone, timeout: .seconds(60))
         #expect(answer.values == [Weather(celsius: 5)])
         var asked: [Notice] = []
-        try phone.readJournal(JournalQuery(names: ["weather.asked"])) {
+        try phone.journal.read(JournalQuery(names: ["weather.asked"])) {
             asked.append($0); return true
         }
         var requests: [Notice] = []
-        try phone.readJournal(JournalQuery(kinds: [.request])) {
+        try phone.journal.read(JournalQuery(kinds: [.request])) {
             requests.append($0); return true
         }
         #expect(asked.first?.cause == requests.first?.id && asked.first?.conversation == requests.first?.id)

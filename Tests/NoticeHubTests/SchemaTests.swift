@@ -136,7 +136,7 @@ struct SchemaTests {
         #expect(try SQLiteJournal.initialize(path: path) == Migration.latestVersion)
         let hub = try NoticeHub(journal: SQLiteJournal(path: path))
         try hub.post("adopted")
-        #expect(try hub.lastSequence() == 1)
+        #expect(try hub.journal.lastSequence() == 1)
         let check = try SQLiteConnection(path: path, mode: .readOnly)
         let statement = try check.prepare("SELECT id FROM accounts")
         #expect(try statement.step() && statement.int64(at: 0) == 7, "their data is kept")
@@ -150,7 +150,7 @@ struct SchemaTests {
         let payload = ["sql": "'; DELETE FROM notices; --", "quote": "\"\\"]
         try hub.post(name, sender: sender, payload: payload)
         var stored: [Notice] = []
-        try hub.readJournal(JournalQuery()) {
+        try hub.journal.read(JournalQuery()) {
             stored.append($0); return true
         }
         #expect(stored.count == 1)
@@ -169,7 +169,7 @@ struct IntegrityTests {
             try hub.close()
         }
         let sound = try NoticeHub(journal: SQLiteJournal(path: path))
-        #expect(try sound.journalIntegrityProblems().isEmpty)
+        #expect(try sound.journal.integrityProblems().isEmpty)
 
         let url = URL(fileURLWithPath: path)
         var bytes = try Array(Data(contentsOf: url))
@@ -177,6 +177,6 @@ struct IntegrityTests {
         for offset in middle..<(middle + page) { bytes[offset] = 0xFF }
         try Data(bytes).write(to: url)
         let damaged = try NoticeHub(journal: SQLiteJournal(path: path))
-        #expect(try !damaged.journalIntegrityProblems().isEmpty)
+        #expect(try !damaged.journal.integrityProblems().isEmpty)
     }
 }

@@ -68,7 +68,7 @@ struct LikesJournalTests {
         } throws: { error in
             "\(error)".hasPrefix(message)
         }
-        #expect(try hub.lastSequence() == 2)
+        #expect(try hub.journal.lastSequence() == 2)
         #expect(try NewsStore.storedState(of: hub) == before)
         #expect(heard.load(ordering: .relaxed) == 0, "a refused notice is not delivered")
         withExtendedLifetime(token) {}

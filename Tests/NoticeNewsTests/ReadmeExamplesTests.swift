@@ -180,7 +180,7 @@ struct ReadmeExamplesTests {
         #expect(indexed == Array(["indexing 1"].prefix(indexed.count)), "in order, from its cursor")
         let reopened = try NoticeHub(journal: SQLiteJournal(path: path), projections: [ClickCounter()])
         try reopened.post("page.clicked", payload: "home")
-        #expect(try reopened.readState { try $0.integer("SELECT count FROM clicks WHERE page = 'home'", []) } == 2)
+        #expect(try reopened.journal.readState { try $0.integer("SELECT count FROM clicks WHERE page = 'home'", []) } == 2)
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
     }
 

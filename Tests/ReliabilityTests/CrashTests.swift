@@ -57,7 +57,7 @@ struct CrashTests {
             guard FileManager.default.fileExists(atPath: path) else { continue }
             #expect(try integrityCheck(path) == "ok", "round \(round)")
             let hub = try NoticeHub(journal: SQLiteJournal(path: path), projections: [LikesProjection()])
-            let count = try hub.lastSequence()
+            let count = try hub.journal.lastSequence()
             #expect(
                 count == 0 || count == Int64(lines.count), "round \(round): an import is all or nothing, found \(count)"
             )
@@ -69,7 +69,7 @@ struct CrashTests {
         let hub = try NoticeHub(journal: SQLiteJournal(path: path), projections: [LikesProjection()])
         let stored = try storedIDs(hub)
         #expect(stored.count == lines.count, "every notice exactly once")
-        #expect(try hub.lastSequence() == Int64(lines.count))
+        #expect(try hub.journal.lastSequence() == Int64(lines.count))
         #expect(output.lines.last?.hasPrefix("done ") == true)
         #expect(try NewsStore.differences(in: hub).isEmpty)
     }

@@ -13,7 +13,7 @@ func integrityCheck(_ path: String) throws -> String {
 /// Every stored notice id with its sequence number.
 func storedIDs(_ hub: NoticeHub) throws -> [String: Int64] {
     var ids: [String: Int64] = [:]
-    try hub.readJournal(JournalQuery()) { notice in
+    try hub.journal.read(JournalQuery()) { notice in
         ids[notice.id.description] = notice.sequence
         return true
     }

@@ -30,7 +30,7 @@ struct MultiProcessTests {
         let hub = try NoticeHub(journal: SQLiteJournal(path: path))
         var perSender: [String: [Int]] = [:]
         var sequences: [Int64] = []
-        try hub.readJournal(JournalQuery()) { notice in
+        try hub.journal.read(JournalQuery()) { notice in
             sequences.append(notice.sequence!)
             perSender[notice.sender!.rawValue, default: []].append(try notice.decode([String: Int].self)["i"]!)
             return true

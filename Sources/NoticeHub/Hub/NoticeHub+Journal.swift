@@ -22,7 +22,7 @@ extension NoticeHub {
         from first: Int64 = 1, through last: Int64? = nil, names: Set<NoticeName>? = nil,
         into target: NoticeHub? = nil
     ) throws -> Int {
-        let connection = try requireJournal().connect(durability: .always)
+        let connection = try requireJournal().connectForReading()
         let target = target ?? self
         var count = 0
         try DeliveryContext.replaying(target.identity) {
@@ -45,32 +45,6 @@ extension NoticeHub {
             }
         }
         return count
-    }
-
-    /// Reads journaled notices without delivering them (for tools: tail, export).
-    public func readJournal(_ query: JournalQuery, _ body: (Notice) throws -> Bool) throws {
-        try requireJournal().connect(durability: .always).read(query, body)
-    }
-
-    /// Reads the state that inline projections keep, in one consistent read.
-    public func readState<T>(_ body: (any ProjectionStore) throws -> T) throws -> T {
-        try requireJournal().connect(durability: .always).readState(body)
-    }
-
-    /// Counts and bounds of the journal, for `noticectl stats`.
-    public func journalStatistics() throws -> JournalStatistics {
-        try requireJournal().connect(durability: .always).statistics()
-    }
-
-    /// What the journal's storage finds wrong with itself (SQLite's
-    /// `integrity_check`); empty when the file is sound. Reads every page.
-    public func journalIntegrityProblems() throws -> [String] {
-        try requireJournal().connect(durability: .always).integrityProblems()
-    }
-
-    /// The journal's last sequence number (0 when empty).
-    public func lastSequence() throws -> Int64 {
-        try requireJournal().connect(durability: .always).lastSequence()
     }
 
     /// Delivers to this hub's observers, in order, the notices that other
@@ -99,7 +73,7 @@ extension NoticeHub {
         // this hub can slip between the two and be delivered twice.
         own?.startTracking()
         do {
-            let start = try journal.connect(durability: .always).lastSequence() + 1
+            let start = try journal.connectForReading().lastSequence() + 1
             let follower = try JournalFollower(
                 journal: journal,
                 options: .init(
@@ -161,7 +135,7 @@ extension NoticeHub {
     }
 
     func requireJournal() throws(JournalError) -> any NoticeJournal {
-        guard let journal else { throw .noJournal }
-        return journal
+        guard let backend else { throw .noJournal }
+        return backend
     }
 }

@@ -1,18 +1,4 @@
 extension NoticeHub {
-    /// The projections the journal's registry holds, by identity, each
-    /// marked ``InstalledProjection/isStale`` when a notice it handles was
-    /// journaled after the sequence its state is current through.
-    public func installedProjections() throws -> [InstalledProjection] {
-        let connection = try requireJournal().connect(durability: .always)
-        let installed = try connection.installedProjections()
-        return try installed.values.sorted { $0.identity < $1.identity }.map { projection in
-            var projection = projection
-            projection.isStale = try connection.hasNotices(
-                named: Set(projection.names), after: projection.currentThrough)
-            return projection
-        }
-    }
-
     /// The projections this hub carries, in the order given to `init`.
     public var projections: [any Projection] { writer?.projections ?? [] }
 

@@ -32,7 +32,7 @@ public final class NoticeHub: Sendable {
     let observers = Registry(cachedPerThread: true)
     let responders = Registry(cachedPerThread: false)
     /// The journal and its writer; nil for an in-memory hub.
-    let journal: (any NoticeJournal)?
+    let backend: (any NoticeJournal)?
     let writer: JournalWriter?
     /// The streams being iterated, which closing or dropping the hub ends.
     let streams = OpenStreams()
@@ -40,12 +40,16 @@ public final class NoticeHub: Sendable {
     let replyInbox = Mutex<ReplyInbox?>(nil)
     /// This hub's responders across processes, which withdraw when it closes.
     let journalResponders = JournalResponders()
+    /// The hub's tools for reading its journal (notices by query, state,
+    /// statistics, checks), with the connections they read through.
+    public let journal: JournalReader
     /// The projection rebuilds that opening the hub ran, in order.
     public let openingRebuilds: [ProjectionRebuild]
 
     /// An in-memory hub: notices live only as long as their delivery.
     public init() {
-        journal = nil
+        backend = nil
+        journal = JournalReader(nil)
         writer = nil
         openingRebuilds = []
     }
@@ -75,7 +79,8 @@ public final class NoticeHub: Sendable {
         payloadLimit: Int = 1 << 20,
         rebuildProgress: ((RebuildProgress) -> Void)? = nil
     ) throws {
-        self.journal = journal
+        self.backend = journal
+        self.journal = JournalReader(journal)
         let writer = try JournalWriter(
             journal: journal, durability: durability, projections: projections, payloadLimit: payloadLimit)
         self.writer = writer
@@ -129,8 +134,7 @@ public final class NoticeHub: Sendable {
     /// the durable posts already under way. Afterwards posts and
     /// ``importNotices(_:progress:)`` throw ``JournalError/closed`` and
     /// ``flush()`` does nothing, but reading goes on: ``replay(from:through:names:into:)``,
-    /// ``readJournal(_:_:)``, ``readState(_:)``, ``lastSequence()``, the
-    /// statistics, ``follow(pollInterval:onFailure:)`` and ``subscribeDurably(as:names:pollInterval:onFailure:handler:)``
+    /// ``journal``'s reads, ``follow(pollInterval:onFailure:)`` and ``subscribeDurably(as:names:pollInterval:onFailure:handler:)``
     /// use connections of their own and still work, and followers already
     /// running keep delivering until cancelled.
     ///

@@ -15,12 +15,12 @@ extension NoticeHub {
     public func projectionDifferences(_ projection: any Projection) throws -> [String] {
         let (lines, tables) = try withScratchReplay(of: projection) { scratch in
             try projection.schema.tables.map { table in
-                (table, try scratch.readState { try Self.rows(of: table, in: $0) })
+                (table, try scratch.journal.readState { try Self.rows(of: table, in: $0) })
             }
         }
         var differences = lines
         for (table, replayed) in tables {
-            let stored = try readState { try Self.rows(of: table, in: $0) }
+            let stored = try journal.readState { try Self.rows(of: table, in: $0) }
             differences += Self.differences(in: table, stored: stored, replayed: replayed)
         }
         return differences
@@ -43,7 +43,7 @@ extension NoticeHub {
             journal: SQLiteJournal(path: directory.appendingPathComponent("replay.sqlite").path),
             durability: .never, projections: [projection])
         var refusals: [String] = []
-        try readJournal(JournalQuery(names: projection.names, kinds: [.notice])) { notice in
+        try journal.read(JournalQuery(names: projection.names, kinds: [.notice])) { notice in
             do {
                 try scratch.post(notice.name, sender: notice.sender, json: try notice.payloadJSON())
             } catch JournalError.refused(_, let reason) {

@@ -58,19 +58,19 @@ struct AppendChecks {
         withExtendedLifetime(token) {}
 
         var read: [Int64] = []
-        try hub.readJournal(JournalQuery(from: 2, names: ["a"], sender: "even", limit: 3)) {
+        try hub.journal.read(JournalQuery(from: 2, names: ["a"], sender: "even", limit: 3)) {
             read.append($0.sequence!)
             return true
         }
         #expect(read == [7, 13, 19])
         var stoppedEarly: [Int64] = []
-        try hub.readJournal(JournalQuery()) {
+        try hub.journal.read(JournalQuery()) {
             stoppedEarly.append($0.sequence!)
             return stoppedEarly.count < 4
         }
         #expect(stoppedEarly == [1, 2, 3, 4])
         var none = 0
-        try hub.readJournal(JournalQuery(limit: 0)) { _ in
+        try hub.journal.read(JournalQuery(limit: 0)) { _ in
             none += 1; return true
         }
         #expect(none == 0)
@@ -83,7 +83,7 @@ struct AppendChecks {
         for index in 0..<1_300 { try hub.post("n", payload: index) }
         try hub.flush()
         var values: [Int] = []
-        try hub.readJournal(JournalQuery()) {
+        try hub.journal.read(JournalQuery()) {
             values.append(try $0.decode(Int.self)); return true
         }
         #expect(values == Array(0..<1_300))
@@ -101,7 +101,7 @@ struct AppendChecks {
         // From another journal object (another process, another host) too.
         let other = try place.hub()
         #expect(try other.post(notice).sequence == 1)
-        #expect(try hub.lastSequence() == 1)
+        #expect(try hub.journal.lastSequence() == 1)
         #expect(calls.count == 1, "a duplicate is not delivered again")
         withExtendedLifetime(token) {}
     }
@@ -123,7 +123,7 @@ struct AppendChecks {
         group.wait()
         var perSender: [Sender: [Int]] = [:]
         var sequences: [Int64] = []
-        try hubs[0].readJournal(JournalQuery()) { notice in
+        try hubs[0].journal.read(JournalQuery()) { notice in
             sequences.append(notice.sequence!)
             perSender[notice.sender!, default: []].append(try notice.decode(Int.self))
             return true
@@ -133,13 +133,13 @@ struct AppendChecks {
         for (_, values) in perSender { #expect(values == Array(0..<perThread)) }
         let shared = hubs[0].groupCommits
         #expect(shared.commits < shared.notices, "posters waiting on one commit share the next")
-        #expect(try hubs[0].journalIntegrityProblems() == [])
+        #expect(try hubs[0].journal.integrityProblems() == [])
     }
 
     func statisticsCountAndBound(backend: ConformanceBackend) throws {
         let place = try backend.makePlace()
         let hub = try place.hub()
-        let empty = try hub.journalStatistics()
+        let empty = try hub.journal.statistics()
         #expect(empty.notices == 0 && empty.firstSequence == nil && empty.lastSequence == nil)
         let first = try hub.post("b")
         try hub.post("a")
@@ -148,7 +148,7 @@ struct AppendChecks {
         let subscriber = try hub.subscribeDurably(as: "indexer", names: ["a"]) { received.append($0.sequence!) }
         try waitUntil { received.count == 1 }
         subscriber.cancel()
-        let statistics = try hub.journalStatistics()
+        let statistics = try hub.journal.statistics()
         #expect(statistics.notices == 3)
         #expect(statistics.byName == [.init(name: "a", count: 1), .init(name: "b", count: 2)])
         #expect(statistics.firstSequence == 1 && statistics.lastSequence == 3)
@@ -165,7 +165,7 @@ struct AppendChecks {
         #expect(throws: JournalError.payloadTooLarge(name: "big", bytes: (1 << 20) + 2, limit: 1 << 20)) {
             try hub.post("big", payload: big)
         }
-        #expect(try hub.lastSequence() == 0)
+        #expect(try hub.journal.lastSequence() == 0)
         try hub.close()
         #expect(throws: JournalError.closed) { try hub.post("late") }
     }
@@ -177,7 +177,7 @@ struct AppendChecks {
         let payload = #"{"text":"it's \"quoted\" $1 ? \u00e9 \ud83d\ude00","n":[1,2.5,-3e7,null,true]}"#
         let posted = try hub.post(name, sender: try Sender(validating: "O'Brien \"?\""), json: payload)
         var stored: [Notice] = []
-        try place.hub().readJournal(JournalQuery()) {
+        try place.hub().journal.read(JournalQuery()) {
             stored.append($0); return true
         }
         #expect(stored.map(\.name) == [name])

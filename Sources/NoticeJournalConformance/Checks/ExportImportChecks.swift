@@ -13,7 +13,7 @@ struct ExportImportChecks {
         try hub.post("plain")
         try hub.post("big.number", json: "123456789012345678901234567890")
         var lines: [String] = []
-        try hub.readJournal(JournalQuery()) {
+        try hub.journal.read(JournalQuery()) {
             lines.append(try NoticeLine.encode($0)); return true
         }
 
@@ -24,7 +24,7 @@ struct ExportImportChecks {
         var again: [String] = []
         var query = JournalQuery()
         query.checksRows = true
-        try targetPlace.hub().readJournal(query) {
+        try targetPlace.hub().journal.read(query) {
             again.append(try NoticeLine.encode($0)); return true
         }
         #expect(again == lines)
@@ -38,7 +38,7 @@ struct ExportImportChecks {
         let exchange = ConversationChecks.exchange()
         for notice in exchange { _ = try hub.post(notice) }
         var lines: [String] = []
-        try hub.readJournal(JournalQuery()) {
+        try hub.journal.read(JournalQuery()) {
             lines.append(try NoticeLine.encode($0)); return true
         }
         #expect(lines.count == exchange.count, "an export reads every kind")
@@ -60,9 +60,9 @@ struct ExportImportChecks {
         #expect(throws: (any Error).self) {
             try hub.importNotices([#"{"name":"ok"}"#, "garbage", #"{"name":"after"}"#])
         }
-        #expect(try hub.lastSequence() == 1)
+        #expect(try hub.journal.lastSequence() == 1)
         try hub.post("after")
-        #expect(try hub.lastSequence() == 2, "the journal goes on without a gap")
+        #expect(try hub.journal.lastSequence() == 2, "the journal goes on without a gap")
     }
 
     /// Two journal objects importing the same notices at once, one line at
@@ -89,6 +89,6 @@ struct ExportImportChecks {
         group.wait()
         #expect(failures.elements == [])
         #expect(imported.elements.reduce(0, +) == 200)
-        #expect(try hubs[0].journalStatistics().notices == 200)
+        #expect(try hubs[0].journal.statistics().notices == 200)
     }
 }

@@ -16,7 +16,7 @@ struct PatternQueryChecks {
         for name in Self.names { try hub.post(name, sender: name == "news.unliked" ? "alice" : "feed") }
         func read(_ query: JournalQuery) throws -> [String] {
             var names: [String] = []
-            try hub.readJournal(query) {
+            try hub.journal.read(query) {
                 names.append($0.name.rawValue); return true
             }
             return names
@@ -46,7 +46,7 @@ struct PatternQueryChecks {
             Array(repeating: #"{"name":"news"}"#, count: 600) + [#"{"name":"news.liked"}"#, #"{"name":"news.read"}"#]
         _ = try hub.importNotices(lines)
         var seen: [String] = []
-        try hub.readJournal(JournalQuery(names: ["news.*"], limit: 1)) {
+        try hub.journal.read(JournalQuery(names: ["news.*"], limit: 1)) {
             seen.append("\($0.name)#\($0.sequence!)"); return true
         }
         #expect(seen == ["news.liked#601"])

@@ -45,7 +45,7 @@ struct ProjectionLifecycleChecks {
     }
 
     static func counts(_ hub: NoticeHub) throws -> [String: Int64] {
-        try hub.readState { store in
+        try hub.journal.readState { store in
             var counts: [String: Int64] = [:]
             try store.rows("SELECT page, count FROM clicks", []) { counts[$0[0].text ?? ""] = $0[1].integer }
             return counts
@@ -53,7 +53,7 @@ struct ProjectionLifecycleChecks {
     }
 
     static func tables(_ hub: NoticeHub) throws -> [String] {
-        try hub.readState { store in
+        try hub.journal.readState { store in
             let sql =
                 store.dialect == .sqlite
                 ? "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
@@ -72,11 +72,11 @@ struct ProjectionLifecycleChecks {
         #expect(
             !journalTables.contains("news") && !journalTables.contains("likes") && !journalTables.contains("profiles"))
         #expect(journalTables.contains("notices") && journalTables.contains("projections"))
-        #expect(try plain.installedProjections() == [])
+        #expect(try plain.journal.installedProjections() == [])
 
         let hub = try place.hub(projections: [Clicks()])
         #expect(try Self.tables(hub) == (journalTables + ["clicks"]).sorted())
-        let installed = try hub.installedProjections()
+        let installed = try hub.journal.installedProjections()
         #expect(installed.map(\.identity) == ["test.clicks"])
         #expect(installed.first?.version == 1 && installed.first?.schemaVersion == 1)
         #expect(installed.first?.names == ["page.clicked"])
@@ -88,7 +88,7 @@ struct ProjectionLifecycleChecks {
         for page in ["home", "home", "about"] { try hub.post("page.clicked", payload: page) }
         try hub.post("other")
         #expect(try Self.counts(hub) == ["home": 2, "about": 1])
-        #expect(try hub.installedProjections().first?.currentThrough == 3)
+        #expect(try hub.journal.installedProjections().first?.currentThrough == 3)
         #expect(try hub.projectionDifferences(Clicks()) == [])
         try hub.close()
 
@@ -99,9 +99,9 @@ struct ProjectionLifecycleChecks {
         #expect(try Self.counts(upgraded) == ["home": 4, "about": 2])
         #expect(upgraded.openingRebuilds.map(\.replayed) == [3])
         #expect(rebuilt.last?.replayed == 3 && rebuilt.last?.fraction == 1)
-        let installed = try upgraded.installedProjections().first
+        let installed = try upgraded.journal.installedProjections().first
         #expect(installed?.version == 2 && installed?.schemaVersion == 2 && installed?.currentThrough == 4)
-        let withoutNote = try upgraded.readState {
+        let withoutNote = try upgraded.journal.readState {
             try $0.integer("SELECT count(*) FROM clicks WHERE note IS NULL", [])
         }
         #expect(withoutNote == 2, "migration 2 added the column")
@@ -149,8 +149,8 @@ struct ProjectionLifecycleChecks {
         }
         try batched.close()
         #expect(try Self.counts(owner) == ["home": 1])
-        #expect(try owner.lastSequence() == 4, "refused notices take no sequence number")
-        #expect(try owner.installedProjections().first?.isStale == false)
+        #expect(try owner.journal.lastSequence() == 4, "refused notices take no sequence number")
+        #expect(try owner.journal.installedProjections().first?.isStale == false)
     }
 
     func aNoticeJournaledBehindTheProjectionsBackMakesItStaleUntilRebuilt(backend: ConformanceBackend) throws {
@@ -168,11 +168,11 @@ struct ProjectionLifecycleChecks {
             try place.runSQL("UPDATE journal_head SET last_seq = 2")
         }
         let reader = try place.hub()
-        #expect(try reader.installedProjections().map(\.isStale) == [true])
+        #expect(try reader.journal.installedProjections().map(\.isStale) == [true])
         let reopened = try place.hub(projections: [Clicks()])
         #expect(reopened.openingRebuilds.map(\.replayed) == [2])
         #expect(try Self.counts(reopened) == ["home": 2])
-        #expect(try reader.installedProjections().map(\.isStale) == [false])
+        #expect(try reader.journal.installedProjections().map(\.isStale) == [false])
     }
 
     func aJournalHoldingANewerVersionIsRefusedAndUnchanged(backend: ConformanceBackend) throws {
@@ -203,7 +203,7 @@ struct ProjectionLifecycleChecks {
         ) {
             try place.hub(projections: [Misnumbered()])
         }
-        #expect(try place.hub().installedProjections() == [])
+        #expect(try place.hub().journal.installedProjections() == [])
     }
 
     /// A rebuild that fails half way leaves the state it found: one
@@ -223,7 +223,7 @@ struct ProjectionLifecycleChecks {
         for page in ["home", "about"] { try hub.post("page.clicked", payload: page) }
         #expect(throws: Failing.self) { try place.hub(projections: [Breaking()]) }
         #expect(try Self.counts(hub) == ["home": 1, "about": 1])
-        #expect(try hub.installedProjections().first?.version == 1)
+        #expect(try hub.journal.installedProjections().first?.version == 1)
         try hub.post("page.clicked", payload: "home")
         #expect(try Self.counts(hub) == ["home": 2, "about": 1])
     }

@@ -25,7 +25,7 @@ struct RequestChecks {
         #expect(Set(answer.values) == [41, 42])
         let request = try #require(answer.request)
         var conversation: [Notice] = []
-        try asker.readJournal(JournalQuery(conversation: request.id)) {
+        try asker.journal.read(JournalQuery(conversation: request.id)) {
             conversation.append($0); return true
         }
         #expect(conversation.map(\.kind) == [.request, .reply, .reply])

@@ -21,7 +21,7 @@ public struct LikesTables: Equatable, Sendable {
 
     /// The tables as `hub`'s journal stores them.
     public static func stored(in hub: NoticeHub) throws -> LikesTables {
-        try hub.readState { store in
+        try hub.journal.readState { store in
             var tables = LikesTables()
             try store.rows("SELECT id, title, likes FROM news", []) { row in
                 let id = Int(row[0].integer ?? 0)

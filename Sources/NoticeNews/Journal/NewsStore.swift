@@ -6,7 +6,7 @@ public enum NewsStore {
     /// The state from the likes tables: cost grows with news items and users,
     /// not with the journal's length.
     public static func storedState(of hub: NoticeHub) throws -> NewsState {
-        try hub.readState { store in
+        try hub.journal.readState { store in
             var feed: [NewsItem] = []
             try store.rows("SELECT id, title, likes FROM news ORDER BY id", []) { row in
                 feed.append(
@@ -22,7 +22,7 @@ public enum NewsStore {
 
     /// The news items `user` likes now, from the likes state.
     public static func likes(of user: String, in hub: NoticeHub) throws -> [Int] {
-        try hub.readState { store in
+        try hub.journal.readState { store in
             var ids: [Int] = []
             try store.rows("SELECT news_id FROM likes WHERE \"user\" = ? ORDER BY news_id", [.text(user)]) { row in
                 ids.append(Int(row[0].integer ?? 0))

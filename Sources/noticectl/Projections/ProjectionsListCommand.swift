@@ -27,7 +27,7 @@ struct ProjectionsListCommand: ParsableCommand {
     func run() throws {
         let hub = try NoticeHub(journal: journal.openJournal(creatingIfMissing: false))
         let carried = Set(CarriedProjections.all.map(\.schema.identity))
-        for projection in try hub.installedProjections() {
+        for projection in try hub.journal.installedProjections() {
             let isCarried = carried.contains(projection.identity)
             if json {
                 print(

@@ -14,7 +14,7 @@ enum CarriedProjections {
     static func forJournal(_ journal: any NoticeJournal, installing: [any Projection]) throws -> [any Projection] {
         let reader = try NoticeHub(journal: journal)
         defer { try? reader.close() }
-        let installed = Set(try reader.installedProjections().map(\.identity))
+        let installed = Set(try reader.journal.installedProjections().map(\.identity))
         var identities = Set(installing.map(\.schema.identity))
         var projections = installing
         for projection in all where installed.contains(projection.schema.identity) {
@@ -38,7 +38,7 @@ enum CarriedProjections {
             "SELECT count(*) FROM profiles WHERE \"user\" IS NULL AND given_likes IS NULL",
         ]
         return
-            (try? hub.readState { store -> Void in
+            (try? hub.journal.readState { store -> Void in
                 for probe in probes { _ = try store.integer(probe, []) }
             }) != nil
     }

@@ -95,7 +95,7 @@ struct JournalOptions: ParsableArguments {
         do {
             return try body(hub!)
         } catch {
-            if isNew, (try? hub?.journalStatistics().notices) == 0 {
+            if isNew, (try? hub?.journal.statistics().notices) == 0 {
                 hub = nil
                 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
             }

@@ -20,7 +20,7 @@ struct JournaledNewsDemo {
         try colleagues.feed.userDislikedAllNews("alice")
         withExtendedLifetime(mediatorLog) {}
 
-        let notices = try hub.journalStatistics().notices
+        let notices = try hub.journal.statistics().notices
         let agrees = try NewsStore.differences(in: hub).isEmpty
         print("journal \(path) holds \(CountText.counted(notices, "notice"))")
         print("replaying it gives the stored state: \(agrees ? "yes" : "no")")

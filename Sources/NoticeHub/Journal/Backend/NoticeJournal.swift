@@ -7,6 +7,10 @@ public protocol NoticeJournal: Sendable {
     var location: String { get }
     /// Opens one connection; its owner uses it from one thread at a time.
     func connect(durability: Durability) throws -> any JournalConnection
+    /// A connection that only reads: for a hub's ``NoticeHub/journal``,
+    /// replays and followers. The default is `connect(durability: .always)`;
+    /// a backend may open a lighter one (read-only, no write settings).
+    func connectForReading() throws -> any JournalConnection
     /// Claims a durable subscriber's name for the caller until the claim is
     /// released or the process ends; while it is held, claiming the same
     /// name again, in this process or another, throws
@@ -41,6 +45,11 @@ public protocol NoticeJournal: Sendable {
 }
 
 extension NoticeJournal {
+    /// `connect(durability: .always)`.
+    public func connectForReading() throws -> any JournalConnection {
+        try connect(durability: .always)
+    }
+
     /// Throws ``JournalError/requestsUnsupported(location:)``.
     public func claimResponder(_ responder: Sender, answering name: NoticeName) throws -> any ResponderClaim {
         throw JournalError.requestsUnsupported(location: location)

@@ -20,7 +20,8 @@ public struct LiveResponder: Sendable, Hashable {
     public let responder: Sender
     /// The request name or pattern it answers.
     public let name: NoticeName
-    /// The claim's key in the journal, unique among live claims.
+    /// The claim's key in the journal: positive, and unique among live
+    /// claims (a requester names the responders it asked by their keys).
     public let key: Int64
 
     public init(responder: Sender, name: NoticeName, key: Int64) {

@@ -56,7 +56,7 @@ final class JournalFollower: Sendable, CancellableRegistration {
         let wakeUp = self.wakeUp
         commitWatch = journal.watchCommits { wakeUp.signal() }
         do {
-            let connection = try claim?.takeConnection() ?? journal.connect(durability: .always)
+            let connection = try claim?.takeConnection() ?? journal.connectForReading()
             let start = try options.subscriber.map { (try connection.cursor(of: $0) ?? 0) + 1 } ?? options.query.from
             let box = ConnectionBox(connection)
             let started = SystemThread.start(name: "NoticeHub follower") { [self] in

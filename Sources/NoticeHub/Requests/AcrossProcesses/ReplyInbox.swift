@@ -28,7 +28,7 @@ final class ReplyInbox: Sendable {
     /// Starts following `journal` from its end: replies to requests posted
     /// from now on arrive.
     init(journal: any NoticeJournal) throws {
-        let start = try journal.connect(durability: .always).lastSequence() + 1
+        let start = try journal.connectForReading().lastSequence() + 1
         let follower = try JournalFollower(
             journal: journal,
             options: .init(

@@ -1,0 +1,28 @@
+import InMemoryJournal
+import NoticeHub
+import NoticeJournalConformance
+import Testing
+
+extension ConformanceBackend {
+    /// A fresh storage per place; every journal object opened on the place is
+    /// a new ``InMemoryJournal`` over it, as another process would be. The
+    /// storage runs no SQL, so the checks of projections and of SQL run
+    /// behind the hub's back are left out; commits are announced.
+    static let inMemory = ConformanceBackend(name: "in memory", capabilities: [.commitAnnouncements]) {
+        let storage = InMemoryStorage(name: "conformance")
+        return JournalPlace(location: storage.location, keeping: storage) { _ in
+            InMemoryJournal(storage)
+        } endResponder: { claim in
+            guard let claim = claim as? InMemoryResponderClaim else { throw ForeignClaim() }
+            claim.abandon()
+        }
+    }
+}
+
+/// A responder claim the in-memory journal did not make.
+struct ForeignClaim: Error {}
+
+@Test(arguments: JournalConformance.checks(for: .inMemory))
+func conforms(to check: ConformanceCheck) async throws {
+    try await check.run(on: .inMemory)
+}

@@ -1,0 +1,89 @@
+/// A hub's tools for reading its journal: notices by query, the
+/// projections' state, statistics, integrity checks and the installed
+/// projections. ``NoticeHub/journal`` holds one for the hub's life, with
+/// the connections it reads through, so a read does not connect anew.
+///
+/// ```swift
+/// let statistics = try hub.journal.statistics()
+/// print(statistics.notices, try hub.journal.lastSequence())
+/// ```
+///
+/// On an in-memory hub every method throws ``JournalError/noJournal``.
+public final class JournalReader: Sendable {
+    private let connections: ReadConnections?
+
+    init(_ journal: (any NoticeJournal)?) {
+        connections = journal.map(ReadConnections.init)
+    }
+
+    private func withConnection<T>(_ body: (any JournalConnection) throws -> T) throws -> T {
+        guard let connections else { throw JournalError.noJournal }
+        return try connections.with(body)
+    }
+
+    /// Calls `body` with each stored notice `query` selects, in sequence
+    /// order, until it returns false. Payloads stay JSON until decoded. The
+    /// notices are not delivered to observers (``NoticeHub/replay(from:through:names:into:)`` does that).
+    public func read(_ query: JournalQuery, _ body: (Notice) throws -> Bool) throws {
+        try withConnection { try $0.read(query, body) }
+    }
+
+    /// Runs `body` inside one read transaction over the projections' state:
+    /// the tables projections own, as of one moment of the journal.
+    public func readState<T>(_ body: (any ProjectionStore) throws -> T) throws -> T {
+        try withConnection { try $0.readState(body) }
+    }
+
+    /// Counts and bounds of the journal, its durable subscribers and their lag.
+    public func statistics() throws -> JournalStatistics {
+        try withConnection { try $0.statistics() }
+    }
+
+    /// What the storage's own consistency check finds wrong; empty when sound.
+    public func integrityProblems() throws -> [String] {
+        try withConnection { try $0.integrityProblems() }
+    }
+
+    /// The highest sequence number, 0 for an empty journal.
+    public func lastSequence() throws -> Int64 {
+        try withConnection { try $0.lastSequence() }
+    }
+
+    /// Rows the library would refuse to write (edited behind its back): how
+    /// many, and the first `limit` of them with what is wrong, in sequence
+    /// order. The whole journal is read.
+    public func malformedRows(limit: Int = 20) throws -> MalformedRows {
+        try withConnection { connection in
+            var query = JournalQuery(from: 1, through: try connection.lastSequence())
+            query.checksRows = true
+            var found = MalformedRows()
+            while true {
+                do {
+                    try connection.read(query) { _ in true }
+                    return found
+                } catch JournalError.malformedRow(let sequence, let problem) {
+                    found.count += 1
+                    if found.listed.count < limit {
+                        found.listed.append(.malformedRow(sequence: sequence, problem: problem))
+                    }
+                    query.from = sequence + 1
+                }
+            }
+        }
+    }
+
+    /// The projections the journal's registry holds, by identity, each
+    /// marked ``InstalledProjection/isStale`` when a notice it handles was
+    /// journaled after the sequence its state is current through.
+    public func installedProjections() throws -> [InstalledProjection] {
+        try withConnection { connection in
+            let installed = try connection.installedProjections()
+            return try installed.values.sorted { $0.identity < $1.identity }.map { projection in
+                var projection = projection
+                projection.isStale = try connection.hasNotices(
+                    named: Set(projection.names), after: projection.currentThrough)
+                return projection
+            }
+        }
+    }
+}
