@@ -23,7 +23,7 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         let hub = try journal.openHub(creatingIfMissing: false)
         let statistics = try hub.journal.statistics()
-        let responders = try hub.liveResponders().sorted {
+        let responders = try hub.journal.liveResponders().sorted {
             ($0.name.rawValue, $0.responder.rawValue) < ($1.name.rawValue, $1.responder.rawValue)
         }
         if json {

@@ -215,9 +215,9 @@ struct RequestsAcrossProcessesTests {
         let (station, phone) = (try hub(), try hub())
         let answering = try station.respondAcrossProcesses(to: "weather.now", as: "station") { _ in Weather(celsius: 1)
         }
-        #expect(try phone.liveResponders().map(\.responder) == ["station"])
+        #expect(try phone.journal.liveResponders().map(\.responder) == ["station"])
         try station.close()
-        #expect(try phone.liveResponders().isEmpty)
+        #expect(try phone.journal.liveResponders().isEmpty)
         let answer = try await ask(phone, timeout: .seconds(60))
         #expect(answer.stopReason == .noResponders)
         #expect(throws: JournalError.closed) {

@@ -16,7 +16,7 @@ enum ResponderWait {
     {
         let deadline = ContinuousClock.now + limit
         while true {
-            let live = try hub.liveResponders()
+            let live = try hub.journal.liveResponders()
             if live.contains(where: { $0.responder != sender && $0.name.matches(name) }) { return }
             guard ContinuousClock.now < deadline else { return }
             Thread.sleep(forTimeInterval: 0.02)

@@ -10,9 +10,11 @@
 ///
 /// On an in-memory hub every method throws ``JournalError/noJournal``.
 public final class JournalReader: Sendable {
+    private let journal: (any NoticeJournal)?
     private let connections: ReadConnections?
 
     init(_ journal: (any NoticeJournal)?) {
+        self.journal = journal
         connections = journal.map(ReadConnections.init)
     }
 
@@ -85,5 +87,12 @@ public final class JournalReader: Sendable {
                 return projection
             }
         }
+    }
+
+    /// The responders answering requests across processes on this journal
+    /// now, in any process: those whose claims are alive.
+    public func liveResponders() throws -> [LiveResponder] {
+        guard let journal else { throw JournalError.noJournal }
+        return try journal.liveResponders()
     }
 }

@@ -54,11 +54,3 @@ extension NoticeHub {
         return Subscription(registration: registration, issuer: identity)
     }
 }
-
-extension NoticeHub {
-    /// The responders answering requests across processes on this hub's
-    /// journal now, in any process: those whose claims are alive.
-    public func liveResponders() throws -> [LiveResponder] {
-        try requireJournal().liveResponders()
-    }
-}
