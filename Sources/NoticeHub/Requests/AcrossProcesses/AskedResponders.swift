@@ -5,7 +5,7 @@
 /// A responder is settled once its replies number as many as its claims
 /// that were alive when the request went out, or as many as are still alive:
 /// a claim that dies without answering is not waited for.
-struct AskedResponders {
+struct AskedResponders: ReplyAccounting {
     /// Claims alive when the request went out, per responder.
     private let expected: [Sender: Int]
     /// The keys of those claims still alive, and their responders.

@@ -1,3 +1,4 @@
+import Synchronization
 extension NoticeHub {
     /// Asks every live responder of `name` in any process on this hub's
     /// journal (on PostgreSQL, any host), except `requester`, and gathers
@@ -91,16 +92,25 @@ extension NoticeHub {
         let inbox = try replyInbox(on: journal)
         let id = NoticeID.next()
         let links = cause.map(NoticeLinks.caused(by:)) ?? NoticeLinks(conversation: id, cause: nil)
-        let gathering = RemoteReplies<Value>(
-            asked: asked, maxReplies: maxReplies, decode: Self.reply, onReply: onReply)
+        let collector = ReplyCollector<Value, AskedResponders>(accounting: asked, maxReplies: maxReplies)
+        // Replies count in the order they arrive.
+        let arrivals = Atomic<Int>(0)
+        let deliver: @Sendable (Notice) -> Void = { notice in
+            guard let responder = notice.sender else { return }
+            collector.record(
+                Self.reply(notice), order: arrivals.add(1, ordering: .relaxed).newValue, from: responder,
+                notify: onReply.map { onReply in { onReply(notice) } })
+        }
         // Expected before the request exists, so that no reply can come first.
-        try inbox.expect(repliesTo: id, .init(deliver: gathering.record, fail: gathering.fail))
+        try inbox.expect(repliesTo: id, .init(deliver: deliver, fail: collector.fail))
         defer { inbox.forget(id) }
         let request = try journalWithoutDelivery(
             Notice(id: id, name: name, sender: requester, payload: payload, kind: .request, links: links))
-        let reason = await gathering.wait(timeout: timeout, journal: journal)
-        if let failure = gathering.failure { throw failure }
-        return ReplyCollection(replies: gathering.replies, stopReason: reason, asked: asked.count, request: request)
+        let liveness = LivenessWatch(collector, on: journal)
+        defer { liveness.stop() }
+        let reason = await collector.wait(timeout: timeout)
+        if let failure = collector.failure { throw failure }
+        return ReplyCollection(replies: collector.replies, stopReason: reason, asked: asked.count, request: request)
     }
 
     /// The hub's reply inbox, started on first use, and again after one

@@ -61,15 +61,22 @@ extension NoticeHub {
         guard !waiting.isEmpty else {
             return ReplyCollection(replies: replies, stopReason: .allAnswered, asked: targets.count)
         }
-        let gatherer = ReplyGatherer<Value>(
-            asked: targets.count, maxReplies: maxReplies, answered: targets.count - waiting.count,
-            arrived: Array(zip(replyOrders, replies)))
-        let reason = await withTaskCancellationHandler {
-            await gatherer.run(waiting, notice: notice, timeout: timeout)
-        } onCancel: {
-            gatherer.finish(.cancelled)
-        }
-        return ReplyCollection(replies: gatherer.replies, stopReason: reason, asked: targets.count)
+        let collector = ReplyCollector<Value, CountedAnswers>(
+            accounting: CountedAnswers(asked: targets.count, answered: targets.count - waiting.count),
+            maxReplies: maxReplies, arrived: Array(zip(replyOrders, replies)))
+        // Each asynchronous responder answers in a task of its own, at its
+        // place in registration order. Unstructured tasks rather than a task
+        // group, which would make the requester wait for responders that
+        // ignore cancellation.
+        collector.cancelOnStop(
+            waiting.map { order, registration in
+                Task {
+                    let answer = await AsynchronousAnswer.of(registration, to: notice)
+                    collector.record(answer.map { registration.reply($0, as: Value.self) }, order: order, from: ())
+                }
+            })
+        let reason = await collector.wait(timeout: timeout)
+        return ReplyCollection(replies: collector.replies, stopReason: reason, asked: targets.count)
     }
 
     /// Asks every matching responder of a typed request, asynchronously.
