@@ -27,14 +27,19 @@ package enum SystemThread {
     /// running it, when the thread could not be created.
     package static func start(name: String, _ body: @escaping @Sendable () -> Void) -> Bool {
         let work = Unmanaged.passRetained(Work(name: name, body: body))
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        // Allocated rather than initialized in Swift: pthread_attr_init
+        // writes every field.
+        let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
+        pthread_attr_init(attributes)
+        defer {
+            pthread_attr_destroy(attributes)
+            attributes.deallocate()
+        }
+        pthread_attr_setdetachstate(attributes, Int32(PTHREAD_CREATE_DETACHED))
         #if canImport(Darwin)
             var thread: pthread_t?
             let status = pthread_create(
-                &thread, &attributes,
+                &thread, attributes,
                 { context in
                     Unmanaged<Work>.fromOpaque(context).takeRetainedValue().run()
                     return nil
@@ -42,7 +47,7 @@ package enum SystemThread {
         #else
             var thread = pthread_t()
             let status = pthread_create(
-                &thread, &attributes,
+                &thread, attributes,
                 { context in
                     Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().run()
                     return nil

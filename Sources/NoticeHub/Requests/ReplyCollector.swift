@@ -4,12 +4,13 @@ import Synchronization
 /// machine behind `collect` and `collectAcrossProcesses`. It takes replies
 /// as they come, from any thread, and stops at the first of "all answered"
 /// (as its ``ReplyAccounting`` says), "maximum reached", "timed out" and
-/// "cancelled"; ``wait(timeout:)`` returns the stop to the requester.
+/// "cancelled"; ``wait(timeout:starting:)`` returns the stop to the
+/// requester.
 ///
 /// A reply's `notify` call (a requester's `onReply`) runs outside the lock;
 /// the requester resumes only once every such call has returned, so it
-/// never hears of a reply after the stop. The tasks given to
-/// ``cancelOnStop(_:)`` are cancelled when the collection stops.
+/// never hears of a reply after the stop. The tasks the collection waits on
+/// are cancelled when it stops.
 final class ReplyCollector<Value: Sendable, Accounting: ReplyAccounting>: Sendable {
     typealias StopReason = ReplyCollection<Value>.StopReason
 
@@ -37,7 +38,9 @@ final class ReplyCollector<Value: Sendable, Accounting: ReplyAccounting>: Sendab
 
     /// The replies counted before the stop, by their order.
     var replies: [Reply<Value>] {
-        state.locked { $0.arrived.sorted { $0.order < $1.order }.map(\.reply) }
+        // A closure, not the key path `\.reply`: a key path into a generic
+        // tuple is made at run time, on every call.
+        state.locked { $0.arrived.sorted { $0.order < $1.order }.map { $0.reply } }
     }
 
     /// What stopped the replies' source, if anything did.
@@ -50,8 +53,9 @@ final class ReplyCollector<Value: Sendable, Accounting: ReplyAccounting>: Sendab
     func record(
         _ reply: Reply<Value>?, order: Int, from answerer: Accounting.Answerer, notify: (() -> Void)? = nil
     ) {
-        let counted = state.locked { state -> Bool in
-            guard state.stopReason == nil else { return false }
+        let notifying = reply != nil && notify != nil
+        let outcome = state.locked { state -> CollectionStep in
+            guard state.stopReason == nil else { return .ignored }
             state.accounting.answer(from: answerer)
             if let reply { state.arrived.append((order, reply)) }
             if state.arrived.count >= maxReplies {
@@ -59,27 +63,28 @@ final class ReplyCollector<Value: Sendable, Accounting: ReplyAccounting>: Sendab
             } else if state.accounting.allSettled {
                 state.stopReason = .allAnswered
             }
-            if notify != nil && reply != nil { state.callbacks += 1 }
-            return true
+            if notifying { state.callbacks += 1 }
+            return .went(Self.stopWork(&state))
         }
-        guard counted else { return }
-        if reply != nil, let notify {
-            notify()
-            state.locked { $0.callbacks -= 1 }
-        }
-        resumeIfStopped()
+        guard case .went(let stop) = outcome else { return }
+        stop?.complete()
+        guard notifying, let notify else { return }
+        notify()
+        state.locked { state -> CollectionStop? in
+            state.callbacks -= 1
+            return Self.stopWork(&state)
+        }?.complete()
     }
 
     /// Changes what the collection waits for (a responder found dead), and
     /// stops it when nobody is left to wait for.
     func updateAccounting(_ change: (inout Accounting) -> Void) {
-        let changed = state.locked { state -> Bool in
-            guard state.stopReason == nil else { return false }
+        state.locked { state -> CollectionStop? in
+            guard state.stopReason == nil else { return nil }
             change(&state.accounting)
             if state.accounting.allSettled { state.stopReason = .allAnswered }
-            return true
-        }
-        if changed { resumeIfStopped() }
+            return Self.stopWork(&state)
+        }?.complete()
     }
 
     /// Reads what the collection waits for; nil once it stopped.
@@ -99,12 +104,11 @@ final class ReplyCollector<Value: Sendable, Accounting: ReplyAccounting>: Sendab
 
     /// Stops for `reason` unless the collection stopped already.
     func finish(_ reason: StopReason) {
-        let stopped = state.locked { state -> Bool in
-            guard state.stopReason == nil else { return false }
+        state.locked { state -> CollectionStop? in
+            guard state.stopReason == nil else { return nil }
             state.stopReason = reason
-            return true
-        }
-        if stopped { resumeIfStopped() }
+            return Self.stopWork(&state)
+        }?.complete()
     }
 
     /// Stops because the replies' source cannot go on; ``failure`` says why.
@@ -116,41 +120,70 @@ final class ReplyCollector<Value: Sendable, Accounting: ReplyAccounting>: Sendab
     }
 
     /// Waits until the collection stops: at the latest after `timeout`, or
-    /// when the waiting task is cancelled.
-    func wait(timeout: Duration) async -> StopReason {
-        let timer = Task { [self] in
-            // Clamped: a huge timeout means "a very long time", and would
-            // otherwise trap converting it to the clock's units.
-            try? await Task.sleep(for: timeout.clampedForWaiting)
-            if !Task.isCancelled { finish(.timedOut) }
-        }
-        defer { timer.cancel() }
-        return await withTaskCancellationHandler {
+    /// when the waiting task is cancelled. `start` starts the work whose
+    /// answers the collection waits for, once the requester waits, unless
+    /// the collection stopped already; its tasks, and the timer's, are
+    /// cancelled at the stop.
+    func wait(timeout: Duration, starting start: () -> [Task<Void, Never>] = { [] }) async -> StopReason {
+        await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let stopped = state.locked { state -> StopReason? in
-                    if let reason = state.stopReason, state.callbacks == 0 { return reason }
+                let step = state.locked { state -> CollectionStep in
                     state.continuation = continuation
-                    return nil
+                    guard state.stopReason != nil else { return .ignored }
+                    return .went(Self.stopWork(&state))
                 }
-                if let stopped { continuation.resume(returning: stopped) }
+                if case .went(let stop) = step {
+                    stop?.complete()
+                    return
+                }
+                var tasks = start()
+                tasks.append(
+                    Task { [self] in
+                        // Clamped: a huge timeout means "a very long time", and
+                        // would otherwise trap converting it to the clock's units.
+                        try? await Task.sleep(for: timeout.clampedForWaiting)
+                        if !Task.isCancelled { finish(.timedOut) }
+                    })
+                cancelOnStop(tasks)
             }
         } onCancel: {
             finish(.cancelled)
         }
     }
 
-    /// Once stopped, cancels the tasks, and resumes the waiting requester
-    /// when no `notify` call is under way.
-    private func resumeIfStopped() {
-        let (tasks, resume) = state.locked { state -> ([Task<Void, Never>], (() -> Void)?) in
-            guard let reason = state.stopReason else { return ([], nil) }
-            let tasks = state.tasks
-            state.tasks = []
-            guard state.callbacks == 0, let continuation = state.continuation else { return (tasks, nil) }
+    /// Once the collection stopped: the tasks to cancel (taken once), and
+    /// the requester's resumption when it waits and no `notify` is under way.
+    private static func stopWork(_ state: inout State) -> CollectionStop? {
+        guard let reason = state.stopReason else { return nil }
+        let tasks = state.tasks
+        state.tasks = []
+        var resume: (() -> Void)?
+        if state.callbacks == 0, let continuation = state.continuation {
             state.continuation = nil
-            return (tasks, { continuation.resume(returning: reason) })
+            resume = { continuation.resume(returning: reason) }
         }
+        return tasks.isEmpty && resume == nil ? nil : CollectionStop(tasks: tasks, resume: resume)
+    }
+}
+
+// Outside the generic class, so that each use on the hot path needs no
+// generic metadata made at run time.
+
+/// What is left to do, outside the lock, once a collection stopped.
+private struct CollectionStop {
+    let tasks: [Task<Void, Never>]
+    let resume: (() -> Void)?
+
+    func complete() {
         tasks.forEach { $0.cancel() }
         resume?()
     }
+}
+
+/// What a step under the lock came to: nothing (the collection had
+/// stopped, or for the requester, had not), or a change with the stop's
+/// work, if any.
+private enum CollectionStep {
+    case ignored
+    case went(CollectionStop?)
 }

@@ -124,8 +124,8 @@ package final class JournalResponder: CancellableRegistration {
     /// given up for good by ``withdraw()``.
     private final class Presence: Sendable {
         private let claims: Mutex<(any ResponderClaim)?>
-        /// Signalled to stop the thread that checks the claim.
-        private let stopChecking = DispatchSemaphore(value: 0)
+        /// Checks the claim while the responder answers.
+        private let keeper = Mutex<BackgroundWorker?>(nil)
         private let withdrawn = Atomic<Bool>(false)
 
         init(_ claim: any ResponderClaim) {
@@ -134,27 +134,31 @@ package final class JournalResponder: CancellableRegistration {
 
         var claim: (any ResponderClaim)? { claims.locked { $0 } }
 
-        /// Checks the claim every ``JournalResponder/claimCheckInterval`` on
-        /// a thread of its own until withdrawn. Without the thread a lost
-        /// claim stays lost while requests are still answered, so a failure
-        /// to start it is not the caller's.
+        /// Checks the claim every ``JournalResponder/claimCheckInterval``
+        /// from a ``BackgroundWorker`` until withdrawn. Without the worker a
+        /// lost claim stays lost while requests are still answered, so a
+        /// failure to start it is not the caller's.
         func keepClaimed(on journal: any NoticeJournal, _ responder: Sender, _ name: NoticeName) {
-            let interval = JournalResponder.claimCheckInterval.seconds
-            _ = SystemThread.start(name: "NoticeHub responder claim") { [self] in
-                while stopChecking.wait(timeout: .now() + interval) == .timedOut {
-                    claimAgainIfLost(journal, responder, name)
-                }
+            let interval = JournalResponder.claimCheckInterval
+            let worker = BackgroundWorker(name: "NoticeHub responder claim", firstRest: interval) { [self] in
+                claimAgainIfLost(journal, responder, name)
+                return .after(interval)
             }
+            let alreadyWithdrawn = keeper.locked { keeper in
+                keeper = worker
+                return withdrawn.load(ordering: .acquiring)
+            }
+            if alreadyWithdrawn { worker?.stop() }
         }
 
         func stopRenewing() {
-            stopChecking.signal()
+            keeper.locked { $0 }?.stop()
         }
 
         /// Gives the claim up and stops checking it; idempotent.
         func withdraw() {
             guard !withdrawn.exchange(true, ordering: .acquiringAndReleasing) else { return }
-            stopChecking.signal()
+            keeper.locked { $0 }?.stop()
             claims.locked { $0.take() }?.release()
         }
 

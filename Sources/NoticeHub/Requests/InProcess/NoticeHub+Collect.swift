@@ -68,14 +68,14 @@ extension NoticeHub {
         // place in registration order. Unstructured tasks rather than a task
         // group, which would make the requester wait for responders that
         // ignore cancellation.
-        collector.cancelOnStop(
+        let reason = await collector.wait(timeout: timeout) {
             waiting.map { order, registration in
                 Task {
                     let answer = await AsynchronousAnswer.of(registration, to: notice)
                     collector.record(answer.map { registration.reply($0, as: Value.self) }, order: order, from: ())
                 }
-            })
-        let reason = await collector.wait(timeout: timeout)
+            }
+        }
         return ReplyCollection(replies: collector.replies, stopReason: reason, asked: targets.count)
     }
 
