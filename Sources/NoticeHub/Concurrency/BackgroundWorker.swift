@@ -1,9 +1,9 @@
 import Foundation
 
 /// A named thread that runs a step again and again until stopped, resting
-/// between steps as each step asks: the one shape of the package's
-/// background loops (the batched writer's flusher, the responder-claim
-/// keeper, the reply liveness check, PostgreSQL's commit announcer).
+/// between steps as each step asks. It is the one shape of the package's
+/// background loops: the batched writer's flusher, followers and durable
+/// subscribers, the responder-claim keeper and the reply liveness check.
 ///
 /// ``wake()`` cuts a rest short, and a wake that arrives while a step runs
 /// is not lost: the next rest ends at once. ``stop()`` ends the loop after

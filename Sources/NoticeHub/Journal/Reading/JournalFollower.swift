@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Reads a journal in sequence order on a thread of its own, from a starting
-/// point onward, and hands each notice to a sink; then watches for commits
+/// Reads a journal in sequence order from a ``BackgroundWorker``, from a
+/// starting point onward, and hands each notice to a sink; then watches for commits
 /// from any process (the journal's change counter, polled every
 /// `pollInterval`, and sooner when the journal announces a commit) and
 /// hands over what they appended.
@@ -32,10 +32,10 @@ final class JournalFollower: Sendable, CancellableRegistration {
     /// Called once, on the follower's thread, when it stops on a failure.
     private let onFailure: (@Sendable (any Error) -> Void)?
     private let finished = DispatchSemaphore(value: 0)
-    /// Signalled by `cancel()`, so a follower between polls stops at once
+    /// Woken by `cancel()`, so a follower between polls stops at once
     /// instead of at the end of a long poll interval, and by the journal's
     /// commit announcements, so it reads a commit without waiting for a poll.
-    private let wakeUp = DispatchSemaphore(value: 0)
+    private let waker = Waker()
     private let commitWatch: (any CommitWatch)?
     private let threadID = Mutex<pthread_t?>(nil)
     /// A durable subscriber's hold on its name, given up when the thread is
@@ -53,24 +53,21 @@ final class JournalFollower: Sendable, CancellableRegistration {
         self.onCancel = onCancel
         self.onFailure = onFailure
         self.claim = claim
-        let wakeUp = self.wakeUp
-        commitWatch = journal.watchCommits { wakeUp.signal() }
+        let waker = self.waker
+        commitWatch = journal.watchCommits { waker.wake() }
         do {
             let connection = try claim?.takeConnection() ?? journal.connectForReading()
             let start = try options.subscriber.map { (try connection.cursor(of: $0) ?? 0) + 1 } ?? options.query.from
-            let box = ConnectionBox(connection)
-            let started = SystemThread.start(name: "NoticeHub follower") { [self] in
-                self.threadID.locked { $0 = pthread_self() }
-                self.run(box.take(), from: start, options: options, sink: sink)
-                self.commitWatch?.cancel()
-                self.claim?.release()
-                self.finished.signal()
+            let position = Position(connection, next: start)
+            let worker = BackgroundWorker(name: "NoticeHub follower") { [self] in
+                step(position, options: options, sink: sink)
             }
             // Without its thread a follower would never deliver, and cancelling
             // it would wait forever.
-            guard started else {
+            guard let worker else {
                 throw JournalError.storage("no thread could be started to follow \(journal.location)")
             }
+            waker.worker.locked { $0 = worker }
         } catch {
             commitWatch?.cancel()
             claim?.release()
@@ -84,35 +81,67 @@ final class JournalFollower: Sendable, CancellableRegistration {
     func cancel() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         onCancel?()
-        wakeUp.signal()
+        waker.wake()
         let isFollowerThread = threadID.locked { id in id.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
         if !isFollowerThread { finished.wait() }
     }
 
-    private func run(
-        _ connection: any JournalConnection, from start: Int64, options: Options,
-        sink: @Sendable (Notice) -> Void
-    ) {
-        var next = start
+    /// Where a follower's worker is, used by its steps only.
+    ///
+    /// `@unchecked Sendable`: handed to the worker, whose steps alone use it.
+    private final class Position: @unchecked Sendable {
+        let connection: any JournalConnection
+        var next: Int64
         var seenVersion: Int64?
-        let pause = options.pollInterval.clampedForWaiting
-        while !isCancelled {
-            do {
-                let version = try connection.changeCounter()
-                if version != seenVersion {
-                    seenVersion = version
-                    next = try drain(connection, from: next, options: options, sink: sink)
-                }
-            } catch let error as JournalError where error.stopsFollowers {
-                stop(failing: error)
-                return
-            } catch {
-                // A transient failure (a locked file during checkpoint, say):
-                // try again at the next poll rather than lose the follower.
-                seenVersion = nil
-            }
-            _ = wakeUp.wait(timeout: .now() + pause.seconds)
+
+        init(_ connection: any JournalConnection, next: Int64) {
+            self.connection = connection
+            self.next = next
         }
+    }
+
+    /// The follower's worker, once started: commit announcements and
+    /// `cancel()` wake it.
+    private final class Waker: Sendable {
+        let worker = Mutex<BackgroundWorker?>(nil)
+
+        func wake() {
+            worker.locked { $0 }?.wake()
+        }
+    }
+
+    /// One poll: what other processes committed since the last change of
+    /// the journal's counter, handed to the sink. Once cancelled, or stopped
+    /// by a failure no retry gets past, it lets go of what it holds and
+    /// ends the worker.
+    private func step(
+        _ position: Position, options: Options, sink: @Sendable (Notice) -> Void
+    ) -> BackgroundWorker.Next {
+        threadID.locked { id in if id == nil { id = pthread_self() } }
+        guard !isCancelled else { return end() }
+        do {
+            let version = try position.connection.changeCounter()
+            if version != position.seenVersion {
+                position.seenVersion = version
+                position.next = try drain(position.connection, from: position.next, options: options, sink: sink)
+            }
+        } catch let error as JournalError where error.stopsFollowers {
+            stop(failing: error)
+            return end()
+        } catch {
+            // A transient failure (a locked file during checkpoint, say):
+            // try again at the next poll rather than lose the follower.
+            position.seenVersion = nil
+        }
+        return isCancelled ? end() : .after(options.pollInterval)
+    }
+
+    /// Lets go of the commit watch and the claim, and tells `cancel()`.
+    private func end() -> BackgroundWorker.Next {
+        commitWatch?.cancel()
+        claim?.release()
+        finished.signal()
+        return .stop
     }
 
     /// Stops from the follower's own thread, unless cancelled meanwhile; the
