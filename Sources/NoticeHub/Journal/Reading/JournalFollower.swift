@@ -68,6 +68,8 @@ final class JournalFollower: Sendable, CancellableRegistration {
                 throw JournalError.storage("no thread could be started to follow \(journal.location)")
             }
             waker.worker.locked { $0 = worker }
+            // A commit announced before the worker was stored woke nobody.
+            worker.wake()
         } catch {
             commitWatch?.cancel()
             claim?.release()
