@@ -99,12 +99,18 @@ let package = Package(
             path: "Examples/NoticeDemos",
             swiftSettings: strictSettings
         ),
+        // The append anchor written in C, on a table of its own making.
+        .target(
+            name: "CBenchAnchor",
+            dependencies: ["CSQLite"],
+            path: "Benchmarks/CBenchAnchor"
+        ),
         // `noticehub-bench`'s workloads, each beside its anchor. The raw anchors call
         // SQLite's C API and postgres-nio directly, on purpose.
         .target(
             name: "NoticeBench",
             dependencies: [
-                "NoticeHub", "NoticeHubPostgres", "NoticeNews", "CSQLite",
+                "NoticeHub", "NoticeHubPostgres", "NoticeNews", "CSQLite", "CBenchAnchor",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
             ],
             path: "Benchmarks/NoticeBench",

@@ -12,13 +12,16 @@ enum JournalAppendBench {
     }
 
     /// Journaled posts of a Codable payload, batched durability, encoding
-    /// included; anchor: the same rows through one prepared INSERT in one
-    /// transaction (WAL, synchronous=NORMAL).
+    /// included. Anchors, their repetitions alternating with NoticeHub's:
+    /// the same rows through one prepared INSERT in one transaction (WAL,
+    /// synchronous=NORMAL) on NoticeHub's own schema from Swift; and written
+    /// in C on a table of its own with the same guarantees (a unique text
+    /// id, a name index: `c_anchor_ns_per_op`), and on one with no index
+    /// (`c_bare_ns_per_op`).
     static func batched(_ options: BenchOptions) throws -> BenchResult {
         let count = options.size(1_000_000, floor: 20_000)
-        let harness = BenchHarness(repetitions: 3)
         var run = 0
-        let ours = try harness.measureTimed(warmUp: false) {
+        let ours: BenchHarness.TimedRun = {
             run += 1
             let path = options.path("batched-\(run).sqlite")
             defer { removeJournal(path) }
@@ -31,7 +34,7 @@ enum JournalAppendBench {
             try check(try hub.journal.statistics().notices == count, "journal.append.batched: rows")
             return (elapsed, count)
         }
-        let anchor = try harness.measureTimed(warmUp: false) {
+        let raw: BenchHarness.TimedRun = {
             run += 1
             let path = options.path("raw-\(run).sqlite")
             defer { removeJournal(path) }
@@ -42,7 +45,29 @@ enum JournalAppendBench {
             try check(try raw.count() == count, "raw batched: rows")
             return (elapsed, count)
         }
-        return BenchHarness.result("journal.append.batched", ours, anchor: "raw SQLite, one transaction", anchor)
+        let inC = { (bare: Bool) -> BenchHarness.TimedRun in
+            {
+                run += 1
+                let path = options.path("c-\(run).sqlite")
+                defer { removeJournal(path) }
+                let anchor = try CAnchor(path: path, bare: bare, fullSync: false)
+                let start = now()
+                try anchor.insert(count: count, inTransaction: true)
+                let elapsed = now() - start
+                try check(anchor.count() == count, "C anchor batched: rows")
+                return (elapsed, count)
+            }
+        }
+        let samples = try BenchHarness(repetitions: 3).measureTimedAlternating(
+            warmUp: false, [ours, raw, inC(false), inC(true)])
+        var result = BenchHarness.result(
+            "journal.append.batched", samples[0], anchor: "raw SQLite, one transaction", samples[1])
+        let cAnchor = BenchHarness.median(samples[2])
+        result.extra = [
+            ("c_anchor_ns_per_op", cAnchor), ("speedup_vs_c_anchor", cAnchor / result.nsPerOp),
+            ("c_bare_ns_per_op", BenchHarness.median(samples[3])),
+        ]
+        return result
     }
 
     /// Durable posts from 1 and from 8 threads (group commit), against the

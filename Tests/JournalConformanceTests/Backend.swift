@@ -75,6 +75,14 @@ extension ConformanceBackend {
         }
     #endif
 
+    /// The schema version this build brings the backend's journals to.
+    var latestSchemaVersion: Int {
+        #if Postgres
+            if name != "SQLite" { return PostgresJournal.schemaVersion }
+        #endif
+        return SQLiteJournal.schemaVersion
+    }
+
     static func unavailable(_ reason: String) -> Backend {
         Backend(name: "PostgreSQL (unavailable)") { () throws -> JournalPlace in
             struct Unavailable: Error, CustomStringConvertible { let description: String }

@@ -45,8 +45,9 @@ struct SchemaConformanceTests {
         #expect(failures.elements == [])
         let hub = try place.hub()
         try hub.post("after")
-        // Both backends' migrations run to 0004_projections.
-        #expect(try hub.journal.statistics().schemaVersion == 4)
+        // SQLite's migrations run to 0005_kind_check, PostgreSQL's to 0004_projections.
+        #expect(try hub.journal.statistics().schemaVersion == (backend.name == "SQLite" ? 5 : 4))
+        #expect(try hub.journal.statistics().schemaVersion == backend.latestSchemaVersion)
         #expect(try hub.journal.integrityProblems() == [])
     }
 }

@@ -8,11 +8,11 @@ final class SQLiteJournalConnection: JournalConnection {
 
     /// An ordinary notice leaves kind, conversation and cause NULL: its
     /// insert binds five values, not eight.
-    private static let insertSQL = """
+    static let insertSQL = """
         INSERT INTO notices (id, name, sender, payload, posted_at) VALUES (?, ?, ?, ?, ?)
         ON CONFLICT (id) DO NOTHING
         """
-    private static let insertLinkedSQL = """
+    static let insertLinkedSQL = """
         INSERT INTO notices (id, name, sender, payload, posted_at, kind, conversation, cause)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (id) DO NOTHING

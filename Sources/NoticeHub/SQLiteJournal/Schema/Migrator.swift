@@ -3,7 +3,11 @@ import NoticeSQLite
 /// Brings a journal's schema up to ``Migration/latestVersion``: each pending
 /// migration in its own immediate transaction, which also records the new
 /// version, so a crash leaves the schema at some whole version and two
-/// processes migrating at once do the work once.
+/// processes migrating at once do the work once. Each migration also raises
+/// the schema cookie past what its statements left it at, so every
+/// connection reads the schema again: a migration may edit a table's stored
+/// definition in place (see `0005_kind_check.sql`), which SQLite notices
+/// only by the cookie.
 enum Migrator {
     static func migrate(_ connection: SQLiteConnection, path: String) throws(JournalError) {
         do {
@@ -15,6 +19,8 @@ enum Migrator {
                     let version = try connection.pragmaInt("user_version")
                     guard version < migration.version else { return }
                     try connection.execute(migration.sql)
+                    let cookie = try connection.pragmaInt("schema_version")
+                    try connection.execute("PRAGMA schema_version = \(cookie + 1)")
                     try connection.execute("PRAGMA user_version = \(migration.version)")
                     try connection.execute("PRAGMA application_id = \(Migration.applicationID)")
                 }
