@@ -12,7 +12,7 @@ extension NoticeHub {
     public func post<Payload: Encodable & Sendable>(
         _ name: NoticeName, sender: Sender? = nil, payload: Payload
     ) throws -> Notice {
-        try postFresh(name, sender: sender, payload: .value(payload))
+        try postFresh(name, sender: sender, payload: .encodable(payload))
     }
 
     /// Posts a notice whose payload is JSON text, as tools and imports
@@ -26,7 +26,7 @@ extension NoticeHub {
     /// Posts a typed message under its own name.
     @discardableResult
     public func post<Message: NoticeMessage>(_ message: Message, sender: Sender? = nil) throws -> Notice {
-        try postFresh(Message.name, sender: sender, payload: .value(message))
+        try postFresh(Message.name, sender: sender, payload: .encodable(message))
     }
 
     /// Makes a new notice and posts it: one clock reading is both its

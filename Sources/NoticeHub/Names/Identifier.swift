@@ -14,14 +14,15 @@ public struct Identifier<Kind: IdentifierKind>: Hashable, Sendable, CustomString
     /// Makes an identifier from run-time text (user input, a file), throwing
     /// a ``NoticeHubError`` naming the rule the text breaks.
     public init(validating rawValue: String) throws(NoticeHubError) {
-        if let problem = IdentifierRules.problem(with: rawValue) {
+        let scan = IdentifierScan(rawValue)
+        if let problem = IdentifierRules.problem(with: rawValue, scan: scan) {
             throw Kind.invalid(rawValue, reason: problem)
         }
-        let shape = Kind.allowsPatterns ? NamePattern.shape(of: rawValue) : .literal
+        let shape = Kind.allowsPatterns && scan.holdsWildcardByte ? NamePattern.shape(of: rawValue) : .literal
         if shape == .misplacedRest {
             throw Kind.invalid(rawValue, reason: NamePattern.misplacedRestReason)
         }
-        self.init(rawValue, isPattern: shape == .pattern)
+        self.init(rawValue, isPattern: shape == .pattern, hash: Int(truncatingIfNeeded: scan.fingerprint))
     }
 
     /// For text that was validated before it was stored (journal rows).
@@ -29,9 +30,9 @@ public struct Identifier<Kind: IdentifierKind>: Hashable, Sendable, CustomString
         self.init(rawValue, isPattern: Kind.allowsPatterns && NamePattern.shape(of: rawValue) != .literal)
     }
 
-    private init(_ rawValue: String, isPattern: Bool) {
+    private init(_ rawValue: String, isPattern: Bool, hash: Int? = nil) {
         self.rawValue = rawValue
-        let hash = IdentifierRules.fingerprint(rawValue)
+        let hash = hash ?? IdentifierRules.fingerprint(rawValue)
         if Kind.allowsPatterns {
             fingerprint = isPattern ? hash | Int.min : hash & Int.max
         } else {

@@ -6,18 +6,19 @@ package enum IdentifierRules {
 
     /// Returns why `text` is not an acceptable identifier, or nil when it is.
     package static func problem(with text: String) -> String? {
-        if text.isEmpty { return "it is empty" }
-        if text.utf8.count > maximumLength {
-            return "it is \(text.utf8.count) bytes long (at most \(maximumLength) allowed)"
+        problem(with: text, scan: IdentifierScan(text))
+    }
+
+    /// ``problem(with:)`` from a scan of `text` already made.
+    static func problem(with text: String, scan: IdentifierScan) -> String? {
+        if scan.byteCount == 0 { return "it is empty" }
+        if scan.byteCount > maximumLength {
+            return "it is \(scan.byteCount) bytes long (at most \(maximumLength) allowed)"
         }
-        // Names are nearly always ASCII: check bytes first, and ask Unicode's
-        // tables only about the rare non-ASCII scalar.
-        var isASCII = true
-        for byte in text.utf8 {
-            if byte < 0x20 || byte == 0x7F { return "it contains the control character U+\(hex(UInt32(byte)))" }
-            if byte >= 0x80 { isASCII = false }
-        }
-        if isASCII { return nil }
+        // Names are nearly always ASCII: the scan checked bytes, and Unicode's
+        // tables are asked only about the rare non-ASCII scalar.
+        if let byte = scan.controlByte { return "it contains the control character U+\(hex(UInt32(byte)))" }
+        if scan.isASCII { return nil }
         for scalar in text.unicodeScalars where scalar.properties.generalCategory == .control {
             return "it contains the control character U+\(hex(scalar.value))"
         }
@@ -29,11 +30,7 @@ package enum IdentifierRules {
     /// It lives only in this process's memory and may change between
     /// releases; keys shared across processes come from ``StableKey``.
     package static func fingerprint(_ text: String) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        return Int(truncatingIfNeeded: hash)
+        Int(truncatingIfNeeded: IdentifierScan(text).fingerprint)
     }
 
     /// `text` in double quotes with quotes, backslashes and every control

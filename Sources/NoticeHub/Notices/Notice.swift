@@ -79,6 +79,8 @@ public struct Notice: Sendable {
         switch payload {
         case .value(let value):
             if let typed = value as? T { return typed }
+        case .encodable(let value):
+            if let typed = value as? T { return typed }
         case .jsonUTF8(let bytes):
             do {
                 return try PayloadCodec.decode(T.self, from: bytes)
@@ -112,8 +114,10 @@ public struct Notice: Sendable {
 
     /// Reads a payload that need not be Codable (a request's), by type alone.
     public func value<T>(as type: T.Type = T.self) throws(NoticeHubError) -> T {
-        if case .value(let value) = payload, let typed = value as? T {
-            return typed
+        switch payload {
+        case .value(let value): if let typed = value as? T { return typed }
+        case .encodable(let value): if let typed = value as? T { return typed }
+        case .empty, .json, .jsonUTF8: break
         }
         throw .payloadMismatch(name: name, expected: "\(T.self)", detail: "it holds a \(payload.typeDescription)")
     }
@@ -131,11 +135,17 @@ public struct Notice: Sendable {
             guard let encodable = value as? any Encodable else {
                 throw .payloadNotEncodable(name: name, detail: "\(type(of: value)) is not Encodable")
             }
-            do {
-                return try PayloadCodec.encode(encodable)
-            } catch {
-                throw .payloadNotEncodable(name: name, detail: PayloadCodec.describe(error))
-            }
+            return try encode(encodable)
+        case .encodable(let value):
+            return try encode(value)
+        }
+    }
+
+    private func encode(_ value: any Encodable) throws(NoticeHubError) -> String {
+        do {
+            return try PayloadCodec.encode(value)
+        } catch {
+            throw .payloadNotEncodable(name: name, detail: PayloadCodec.describe(error))
         }
     }
 }

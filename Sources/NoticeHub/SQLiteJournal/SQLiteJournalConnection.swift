@@ -25,14 +25,24 @@ final class SQLiteJournalConnection: JournalConnection {
     /// The statements every append runs, prepared on first use and kept
     /// here: finding them in the connection's cache by their SQL text
     /// (hashing a hundred bytes) cost about an eighth of an insert, on the
-    /// path a group commit's leader runs once per notice.
+    /// path a group commit's leader runs once per notice. A class, not a
+    /// struct: statements are weakly referenced by their connection, which
+    /// makes each retain of one take Swift's slow path, and a struct's copy
+    /// retained all four on every append.
     private var appendStatements: AppendStatements?
 
-    private struct AppendStatements {
+    private final class AppendStatements {
         let begin: SQLiteStatement
         let insert: SQLiteStatement
         let insertLinked: SQLiteStatement
         let commit: SQLiteStatement
+
+        init(begin: SQLiteStatement, insert: SQLiteStatement, insertLinked: SQLiteStatement, commit: SQLiteStatement) {
+            self.begin = begin
+            self.insert = insert
+            self.insertLinked = insertLinked
+            self.commit = commit
+        }
     }
 
     /// - Parameter growsLogFirst: the first append transaction grows the
@@ -120,7 +130,8 @@ final class SQLiteJournalConnection: JournalConnection {
         // Every parameter is bound anew, so the old bindings need no
         // clearing; the statement was reset after its last step.
         let isLinked = notice.kind != .notice || notice.links != .none
-        let insert = try isLinked ? statements().insertLinked : statements().insert
+        let prepared = try statements()
+        let insert = isLinked ? prepared.insertLinked : prepared.insert
         try insert.bind(notice.id.description, at: 1)
         try insert.bind(notice.name.rawValue, at: 2)
         try insert.bindText(notice.sender?.rawValue, at: 3)
