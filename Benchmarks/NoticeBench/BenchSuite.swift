@@ -12,7 +12,7 @@ public enum BenchSuite {
             "post.wildcard.k100",
             "stream.delivery", "stream.open.close",
             "subscribe.cancel.idle", "subscribe.cancel.live1000", "subscribe.cancel.busy", "subscribe.cancel.busy.same",
-            "journal.append.batched", "journal.append.durable.t1", "journal.append.durable.t8",
+            "journal.append.batched", "journal.append.durable.t1", "journal.append.durable.t8", "journal.append.durable.t32",
             "journal.read.state",
             "replay.typed", "replay.memory",
             "request.r1", "request.r1.async", "collect.r10",

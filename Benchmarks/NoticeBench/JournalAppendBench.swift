@@ -1,11 +1,11 @@
 import Foundation
 import NoticeHub
 
-/// `journal.append.batched` and `journal.append.durable.t1`/`t8`.
+/// `journal.append.batched` and `journal.append.durable.t1`/`t8`/`t32`.
 enum JournalAppendBench {
     static func run(_ options: BenchOptions, report: (BenchResult) -> Void) throws {
         if options.selects("journal.append.batched") { report(try batched(options)) }
-        let threadCounts = [1, 8].filter { options.selects("journal.append.durable.t\($0)") }
+        let threadCounts = [1, 8, 32].filter { options.selects("journal.append.durable.t\($0)") }
         if !threadCounts.isEmpty {
             for result in try durable(threadCounts: threadCounts, options) { report(result) }
         }
@@ -70,7 +70,7 @@ enum JournalAppendBench {
         return result
     }
 
-    /// Durable posts from 1 and from 8 threads (group commit), against the
+    /// Durable posts from 1, 8 and 32 threads (group commit), against the
     /// best raw durable rate: autocommit INSERTs, WAL, synchronous=FULL, from
     /// one thread (more threads only add lock waits). The repetitions of the
     /// three alternate: the disk's latency drifts during a run, and the
