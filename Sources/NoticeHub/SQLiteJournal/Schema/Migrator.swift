@@ -18,7 +18,7 @@ enum Migrator {
                 try connection.transaction(.immediate) {
                     let version = try connection.pragmaInt("user_version")
                     guard version < migration.version else { return }
-                    try connection.execute(migration.sql)
+                    try connection.allowingSchemaEdits { try connection.execute(migration.sql) }
                     let cookie = try connection.pragmaInt("schema_version")
                     try connection.execute("PRAGMA schema_version = \(cookie + 1)")
                     try connection.execute("PRAGMA user_version = \(migration.version)")
