@@ -5,7 +5,8 @@ import NoticeJSON
 package enum NoticePayload: Sendable {
     /// No payload; reads as the empty JSON object.
     case empty
-    /// The value as posted; read back by a cast, encoded only when needed.
+    /// The value as posted, not necessarily `Encodable` (an in-process
+    /// request's); read back by a cast, encoded only when needed.
     case value(any Sendable)
     /// A posted value known to be `Encodable`: encoding it asks no run-time
     /// cast, which cost about a twentieth of a journaled post.

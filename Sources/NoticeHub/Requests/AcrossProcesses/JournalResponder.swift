@@ -92,7 +92,7 @@ package final class JournalResponder: CancellableRegistration {
         let links = NoticeLinks.caused(by: request)
         func failure(_ error: any Error) -> Notice {
             Notice(
-                name: request.name, sender: responder, payload: .value(ReplyFailure(error: "\(error)")),
+                name: request.name, sender: responder, payload: .encodable(ReplyFailure(error: "\(error)")),
                 kind: .failure, links: links)
         }
         var answer: Notice

@@ -50,7 +50,7 @@ extension NoticeHub {
         onReply: (@Sendable (Notice) -> Void)? = nil
     ) async throws -> ReplyCollection<Value> {
         try await collectAcrossProcesses(
-            name, .value(payload), requester, timeout: timeout, maxReplies: maxReplies,
+            name, .encodable(payload), requester, timeout: timeout, maxReplies: maxReplies,
             cause: cause, onReply: onReply)
     }
 

@@ -28,7 +28,7 @@ extension NoticeHub {
         as responder: Sender,
         using handler: @escaping @Sendable (Notice) throws -> Value
     ) throws -> Subscription {
-        try respondAcrossProcesses(name, responder) { .value(try handler($0)) }
+        try respondAcrossProcesses(name, responder) { .encodable(try handler($0)) }
     }
 
     /// Answers requests across processes with JSON text, as tools do: the
