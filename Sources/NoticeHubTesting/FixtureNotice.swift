@@ -35,8 +35,10 @@ public struct FixtureNotice: Sendable, Equatable, CustomStringConvertible {
         payloadJSON = try notice.payloadJSON()
     }
 
-    /// `news.liked from feed {"newsID":1,"user":"alice"}`
+    /// `news.liked from feed {"newsID":1,"user":"alice"}`, or
+    /// `news.liked without sender {…}`: the two never read alike, since a
+    /// sender's name cannot hold a space.
     public var description: String {
-        "\(name) from \(sender.map(\.rawValue) ?? "nobody") \(payloadJSON)"
+        "\(name) \(sender.map { "from \($0)" } ?? "without sender") \(payloadJSON)"
     }
 }

@@ -41,9 +41,14 @@ public final class NoticeFixture: Sendable {
         try self.init(jsonl: String(contentsOf: url, encoding: .utf8), projections: projections)
     }
 
-    /// The notices of export lines in one string.
+    /// The notices of export lines in one string, split as `noticectl import`
+    /// splits a file: at each `\n` only (a `\r` before it is JSON
+    /// whitespace), so that a payload holding U+2028, U+2029 or U+0085 loads,
+    /// and blank lines count in the line numbers of errors.
     public convenience init(jsonl text: String, projections: [any Projection] = []) throws {
-        try self.init(lines: text.split(whereSeparator: \.isNewline).map(String.init), projections: projections)
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }
+        try self.init(lines: lines, projections: projections)
     }
 
     /// The notices given, posted in order.

@@ -22,12 +22,13 @@ public final class NoticeRecorder: Sendable {
     private let log = Log()
     private let subscription: Subscription
 
-    /// Records the notices `hub` delivers from now on, named `names` (nil:
-    /// every name).
+    /// Records the notices `hub` delivers from now on whose names are among
+    /// `names` or match one of its patterns (`news.*`), as observers match
+    /// them; nil records every name.
     public init(_ hub: NoticeHub, names: Set<NoticeName>? = nil) {
         let log = log
         subscription = hub.observe(nil) { notice in
-            guard names?.contains(notice.name) ?? true else { return }
+            guard names?.selects(notice.name) ?? true else { return }
             log.notices.withLock { $0.append(notice) }
         }
     }
@@ -38,14 +39,18 @@ public final class NoticeRecorder: Sendable {
     /// Nil when the recording is `expected`, notice by notice (names,
     /// senders and payloads); otherwise one readable line per notice, marking
     /// those that differ, are missing or are extra.
+    ///
+    /// Notices are compared field by field, not by their rendering: a notice
+    /// without sender differs from one whose sender is named `nobody`.
     public func difference(from expected: [FixtureNotice]) -> String? {
-        let actual = notices.map { (try? FixtureNotice($0)).map(\.description) ?? "\($0.name) (payload not readable)" }
-        let wanted = expected.map(\.description)
-        guard actual != wanted else { return nil }
-        var lines = ["recorded \(actual.count) notices, expected \(wanted.count):"]
-        for index in 0..<max(actual.count, wanted.count) {
-            switch (index < actual.count ? actual[index] : nil, index < wanted.count ? wanted[index] : nil) {
-            case let (got?, want?) where got == want:
+        let recorded = notices.map(Recorded.init)
+        guard recorded.count != expected.count || zip(recorded, expected).contains(where: { !$0.states($1) }) else {
+            return nil
+        }
+        var lines = ["recorded \(recorded.count) notices, expected \(expected.count):"]
+        for index in 0..<max(recorded.count, expected.count) {
+            switch (index < recorded.count ? recorded[index] : nil, index < expected.count ? expected[index] : nil) {
+            case let (got?, want?) where got.states(want):
                 lines.append("  \(index + 1) ok       \(got)")
             case let (got?, want?):
                 lines.append("  \(index + 1) expected \(want)")
@@ -59,6 +64,34 @@ public final class NoticeRecorder: Sendable {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A recorded notice as ``difference(from:)`` compares it.
+    private enum Recorded: CustomStringConvertible {
+        case readable(FixtureNotice)
+        /// Its payload has no JSON form.
+        case unreadable(NoticeName)
+
+        init(_ notice: Notice) {
+            if let stated = try? FixtureNotice(notice) {
+                self = .readable(stated)
+            } else {
+                self = .unreadable(notice.name)
+            }
+        }
+
+        /// Whether this is `expected`, field by field.
+        func states(_ expected: FixtureNotice) -> Bool {
+            if case .readable(let notice) = self { return notice == expected }
+            return false
+        }
+
+        var description: String {
+            switch self {
+            case .readable(let notice): notice.description
+            case .unreadable(let name): "\(name) (payload not readable)"
+            }
+        }
     }
 
     /// The recording as export lines, one per notice: what

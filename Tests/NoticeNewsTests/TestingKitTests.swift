@@ -1,0 +1,58 @@
+import Foundation
+import NoticeHub
+import NoticeHubTesting
+import Testing
+
+/// The replay-based testing kit reads and compares notices as the rest of
+/// NoticeHub does: fixtures are split into lines as `noticectl import` splits
+/// a file, recordings are compared field by field, and recorders select names
+/// as observers do.
+struct TestingKitTests {
+    /// Blank lines count, as the import contract says: the error names the
+    /// line a text editor shows.
+    @Test(arguments: ["\n", "\r\n"])
+    func aFixtureErrorNamesTheLineCountingBlankLines(lineBreak: String) throws {
+        let text = [
+            #"{"name":"memo.saved","payload":{"n":1}}"#,
+            "",
+            #"{"name":"memo.saved","payload":{"n":2}}"#,
+            #"{"name":"memo.saved","payload":"#,
+        ].joined(separator: lineBreak)
+        #expect {
+            _ = try NoticeFixture(jsonl: text)
+        } throws: { error in
+            (error as? ImportError)?.line == 4
+        }
+    }
+
+    /// U+2028, U+2029 and U+0085 are newlines to `Character`, but JSON allows
+    /// them raw inside a string, and an export may hold them so.
+    @Test func anExportWithUnicodeLineSeparatorsInsideAStringLoads() throws {
+        let text = "a\u{2028}b\u{2029}c\u{85}d"
+        let jsonl =
+            #"{"name":"memo.saved","payload":{"text":""# + text + #""}}"# + "\n"
+            + #"{"name":"memo.saved","payload":{"text":"next"}}"# + "\n"
+        let fixture = try NoticeFixture(jsonl: jsonl)
+        struct Memo: Codable, Equatable { var text: String }
+        #expect(try fixture.notices().map { try $0.decode(Memo.self) } == [Memo(text: text), Memo(text: "next")])
+    }
+
+    @Test func aNoticeWithoutSenderDiffersFromOneSentByNobody() throws {
+        let hub = NoticeHub()
+        let recorder = NoticeRecorder(hub)
+        try hub.post("memo.saved")
+        let difference = recorder.difference(from: [FixtureNotice("memo.saved", sender: "nobody")])
+        #expect(difference?.contains("memo.saved without sender {}") == true)
+        #expect(difference?.contains("memo.saved from nobody {}") == true)
+        #expect(recorder.difference(from: [FixtureNotice("memo.saved")]) == nil)
+    }
+
+    @Test func aRecorderSelectsNamesByPatternAsObserversDo() throws {
+        let hub = NoticeHub()
+        let recorder = NoticeRecorder(hub, names: ["memo.*", "alarm.rang"])
+        for name: NoticeName in ["memo.saved", "memo.saved.twice", "alarm.rang", "alarm.set", "memo.deleted"] {
+            try hub.post(name)
+        }
+        #expect(recorder.notices.map(\.name) == ["memo.saved", "alarm.rang", "memo.deleted"])
+    }
+}
