@@ -8,9 +8,11 @@ struct VerifyCommand: ParsableCommand {
             "Check the journal's integrity, its rows, and that each installed projection's state is what the journal gives.",
         discussion: """
             Runs the storage's integrity check (SQLite's over every page), then checks every \
-            row as export does (rows edited behind NoticeHub's back that it would refuse: an id \
-            that is not a UUID, a bad name or sender, a payload that is not JSON, a posting time \
-            that is not a time), then, for each installed projection this build carries, posts \
+            row as export does (rows edited behind NoticeHub's back that it would refuse: a \
+            sequence number below 1, an id that is not a UUID, a bad name or sender or a name \
+            that is a pattern, a payload that is not JSON, a posting time that is not a time), \
+            a payload larger than import accepts (1 MiB), and that no sequence number is \
+            missing, then, for each installed projection this build carries, posts \
             the journal's notices of its names again, in order, under its rules into a scratch \
             journal, and compares every table it owns with the stored one, row by row; a \
             journaled notice those rules refuse is a difference too, and so is a stale \
@@ -37,14 +39,27 @@ struct VerifyCommand: ParsableCommand {
             throw CommandFailure("the journal file is damaged (\(problems.count) integrity problems)")
         }
         let malformed = try hub.journal.malformedRows(limit: Self.listedRows)
-        guard malformed.count == 0 else {
+        guard malformed.isEmpty else {
             for row in malformed.listed { print(row) }
             if malformed.count > malformed.listed.count {
                 print("and \(malformed.count - malformed.listed.count) more")
             }
-            let count = malformed.count
+            for gap in malformed.gaps.prefix(Self.listedRows) {
+                print(
+                    gap.count == 1
+                        ? "journal row #\(gap.lowerBound) is missing"
+                        : "journal rows #\(gap.lowerBound)-#\(gap.upperBound) are missing")
+            }
+            if malformed.gaps.count > Self.listedRows {
+                print("and \(malformed.gaps.count - Self.listedRows) more gaps")
+            }
+            var findings: [String] = []
+            if malformed.count > 0 { findings.append(CountText.counted(malformed.count, "malformed row")) }
+            if !malformed.gaps.isEmpty {
+                findings.append(CountText.counted(malformed.gaps.count, "gap") + " between sequence numbers")
+            }
             throw CommandFailure(
-                "the journal holds \(count) malformed \(count == 1 ? "row" : "rows"), edited behind NoticeHub's back")
+                "the journal holds \(findings.joined(separator: " and ")), edited behind NoticeHub's back")
         }
         var differences: [String] = []
         for installed in try hub.journal.installedProjections() {

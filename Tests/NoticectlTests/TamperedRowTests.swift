@@ -47,6 +47,10 @@ struct TamperedRowTests {
         ),
         ("UPDATE notices SET sender = '' WHERE seq = 3", #"invalid sender "": it is empty"#),
         (
+            "UPDATE notices SET name = 'word.*' WHERE seq = 3",
+            #"notice name "word.*" is a pattern ('*' stands for one segment); a notice needs a literal name"#
+        ),
+        (
             "UPDATE notices SET posted_at = 9000000000000000000 WHERE seq = 3",
             "posted_at 9000000000000000000 is not a time of the years 0001-9999"
         ),
@@ -94,6 +98,34 @@ struct TamperedRowTests {
         #expect(
             outcome.lines == (5...24).map { #"journal row #\#($0): invalid sender "": it is empty"# } + ["and 5 more"])
         #expect(outcome.stderr == "error: the journal holds 25 malformed rows, edited behind NoticeHub's back\n")
+    }
+
+    /// What import refuses though export writes it: verify names each such
+    /// row, and the sequence numbers no row holds.
+    @Test func verifyReportsWhatImportRefusesAndGapsInTheSequence() throws {
+        let (cli, before) = try Self.tampered(
+            """
+            UPDATE notices SET seq = -1 WHERE seq = 1;
+            UPDATE notices SET payload = '"' || printf('%.2000000c', 'x') || '"' WHERE seq = 4;
+            DELETE FROM notices WHERE seq = 3;
+            """)
+        #expect(
+            try cli("verify")
+                == Outcome(
+                    status: 1,
+                    stdout: """
+                        journal row #-1: sequence -1 is not positive: sequences start at 1
+                        journal row #4: payload is 2000002 bytes, more than noticectl import accepts (1048576)
+                        journal row #1 is missing
+                        journal row #3 is missing
+
+                        """,
+                    stderr: "error: the journal holds 2 malformed rows and 2 gaps between sequence numbers, "
+                        + "edited behind NoticeHub's back\n"))
+        // Export still writes the large payload, which a hub with a larger
+        // payload limit takes back; noticectl import refuses it.
+        let exported = try cli("export")
+        #expect(exported.status == 0 && exported.lines.count == 2 && exported.lines.first == before[1])
     }
 
     @Test func aSoundJournalStillVerifiesAndExports() throws {

@@ -54,6 +54,11 @@ public final class NoticeHub: Sendable {
         openingRebuilds = []
     }
 
+    /// The largest payload a hub accepts unless told otherwise, in bytes of
+    /// JSON: 1 MiB. `noticectl import` accepts no more, so `verify` reports
+    /// a stored payload above it.
+    public static let defaultPayloadLimit = 1 << 20
+
     /// A hub that journals every notice before delivering it.
     ///
     /// Opening installs `projections` that the journal lacks or holds at an
@@ -69,14 +74,15 @@ public final class NoticeHub: Sendable {
     ///   - journal: where notices go, e.g. ``SQLiteJournal``.
     ///   - durability: when a post counts as safe (default ``Durability/always``).
     ///   - projections: the app's state kept in the journal's transaction.
-    ///   - payloadLimit: the largest payload accepted, in bytes of JSON (1 MiB).
+    ///   - payloadLimit: the largest payload accepted, in bytes of JSON
+    ///     (``defaultPayloadLimit``, 1 MiB).
     ///   - rebuildProgress: called after each batch of a rebuild that opening
     ///     runs, on the opening thread.
     public init(
         journal: any NoticeJournal,
         durability: Durability = .always,
         projections: [any Projection] = [],
-        payloadLimit: Int = 1 << 20,
+        payloadLimit: Int = NoticeHub.defaultPayloadLimit,
         rebuildProgress: ((RebuildProgress) -> Void)? = nil
     ) throws {
         self.backend = journal

@@ -16,6 +16,7 @@ struct RowCheck {
     /// of the row in one line, or nil when the row is sound. Must run before
     /// anything else reads the row: reading converts values.
     mutating func problem(in row: SQLiteStatement) -> String? {
+        if let problem = StoredRowRules.sequenceProblem(row.int64(at: 0)) { return problem }
         guard row.storageClass(at: 5) == .integer else {
             return "posted_at \(RowValue.quoted(row, at: 5)) is not an integer"
         }
@@ -31,9 +32,7 @@ struct RowCheck {
         if let problem = row.withTextBytes(
             at: 2,
             { bytes in
-                names.lookup(bytes) {
-                    StoredRowRules.identifierProblem($0, label: "name") { _ = try NoticeName(validating: $0) }
-                }
+                names.lookup(bytes) { StoredRowRules.nameProblem($0) }
             })
         {
             return problem

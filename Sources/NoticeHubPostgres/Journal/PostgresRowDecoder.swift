@@ -33,7 +33,8 @@
             let senderBytes = columns[3].bytes
             let payload = columns[4].bytes.map { Array($0.readableBytesView) } ?? []
             if checksRows,
-                let problem = problem(name: nameBytes, sender: senderBytes, payload: payload, postedAt: postedAt)
+                let problem = problem(
+                    sequence: sequence, name: nameBytes, sender: senderBytes, payload: payload, postedAt: postedAt)
             {
                 throw JournalError.malformedRow(sequence: sequence, problem: problem)
             }
@@ -72,13 +73,12 @@
 
         /// The first rule the row breaks, or nil. The columns' types (uuid,
         /// text, bigint) already keep out what SQLite's dynamic types let in.
-        private mutating func problem(name: ByteBuffer, sender: ByteBuffer?, payload: [UInt8], postedAt: Int64)
-            -> String?
-        {
+        private mutating func problem(
+            sequence: Int64, name: ByteBuffer, sender: ByteBuffer?, payload: [UInt8], postedAt: Int64
+        ) -> String? {
+            if let problem = StoredRowRules.sequenceProblem(sequence) { return problem }
             if let problem = name.withUnsafeReadableBytes({ bytes in
-                checkedNames.lookup(bytes) {
-                    StoredRowRules.identifierProblem($0, label: "name") { _ = try NoticeName(validating: $0) }
-                }
+                checkedNames.lookup(bytes) { StoredRowRules.nameProblem($0) }
             }) {
                 return problem
             }

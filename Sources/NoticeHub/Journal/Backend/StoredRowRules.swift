@@ -16,6 +16,20 @@ package enum StoredRowRules {
         }
     }
 
+    /// Why a stored name is refused, or nil: it must be a name a notice may
+    /// carry, which a pattern (`news.*`) is not.
+    package static func nameProblem(_ bytes: UnsafeRawBufferPointer) -> String? {
+        identifierProblem(bytes, label: "name") { text in
+            let name = try NoticeName(validating: text)
+            if name.isPattern { throw NoticeHubError.patternNotPostable(name) }
+        }
+    }
+
+    /// Why a stored sequence number is refused, or nil: sequences start at 1.
+    package static func sequenceProblem(_ sequence: Int64) -> String? {
+        sequence < 1 ? "sequence \(sequence) is not positive: sequences start at 1" : nil
+    }
+
     /// Why a stored payload could not be an export's payload, or nil: it
     /// must be JSON that import parses, on one line (the library stores
     /// compact JSON, so a line break is never part of a payload it wrote).

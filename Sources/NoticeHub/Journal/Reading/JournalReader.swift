@@ -51,23 +51,49 @@ public final class JournalReader: Sendable {
         try withConnection { try $0.lastSequence() }
     }
 
-    /// Rows the library would refuse to write (edited behind its back): how
-    /// many, and the first `limit` of them with what is wrong, in sequence
-    /// order. The whole journal is read.
+    /// Rows the library would refuse to write (edited behind its back), or
+    /// whose payload is larger than ``NoticeHub/defaultPayloadLimit``, which
+    /// `noticectl import` refuses: how many, and the first `limit` of them
+    /// with what is wrong, in sequence order; and the gaps between sequence
+    /// numbers. The whole journal is read.
     public func malformedRows(limit: Int = 20) throws -> MalformedRows {
         try withConnection { connection in
-            var query = JournalQuery(from: 1, through: try connection.lastSequence())
+            // From the lowest number a row can hold: a row numbered below 1
+            // is malformed too.
+            var query = JournalQuery(from: .min, through: try connection.lastSequence())
             query.checksRows = true
             var found = MalformedRows()
+            var next: Int64 = 1
+            func record(_ sequence: Int64, _ problem: String) {
+                found.count += 1
+                if found.listed.count < limit {
+                    found.listed.append(.malformedRow(sequence: sequence, problem: problem))
+                }
+            }
+            /// Notes a gap before the row numbered `sequence`.
+            func reach(_ sequence: Int64) {
+                guard sequence >= next else { return }
+                if sequence > next { found.gaps.append(next...(sequence - 1)) }
+                next = sequence + 1
+            }
             while true {
                 do {
-                    try connection.read(query) { _ in true }
+                    try connection.read(query) { notice in
+                        let sequence = notice.sequence ?? next
+                        reach(sequence)
+                        let bytes = notice.payload.storedByteCount
+                        if bytes > NoticeHub.defaultPayloadLimit {
+                            record(
+                                sequence,
+                                "payload is \(bytes) bytes, more than noticectl import accepts "
+                                    + "(\(NoticeHub.defaultPayloadLimit))")
+                        }
+                        return true
+                    }
                     return found
                 } catch JournalError.malformedRow(let sequence, let problem) {
-                    found.count += 1
-                    if found.listed.count < limit {
-                        found.listed.append(.malformedRow(sequence: sequence, problem: problem))
-                    }
+                    reach(sequence)
+                    record(sequence, problem)
                     query.from = sequence + 1
                 }
             }

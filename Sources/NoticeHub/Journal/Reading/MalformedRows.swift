@@ -1,9 +1,16 @@
 /// The journal's rows that the library would refuse (see
-/// ``JournalQuery/checksRows``): how many, and the first few.
+/// ``JournalQuery/checksRows``), or that `noticectl import` would: how
+/// many, and the first few; and the sequence numbers missing between rows.
 public struct MalformedRows: Sendable, Equatable {
     /// Every malformed row of the journal.
     public var count = 0
     /// The first of them, in sequence order, each naming its row and its
     /// first problem (``JournalError/malformedRow(sequence:problem:)``).
     public var listed: [JournalError] = []
+    /// Runs of sequence numbers no row holds, in order: the journal numbers
+    /// its notices from 1 without a gap, so rows were deleted behind its back.
+    public var gaps: [ClosedRange<Int64>] = []
+
+    /// Whether the journal holds neither a malformed row nor a gap.
+    public var isEmpty: Bool { count == 0 && gaps.isEmpty }
 }
