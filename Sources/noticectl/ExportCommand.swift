@@ -6,9 +6,10 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Print the journal as JSON lines, the format import reads.",
         discussion: """
-            Every row is checked as it is written: a row import would refuse (edited \
-            behind NoticeHub's back) stops the export with an error naming it, after \
-            the lines before it.
+            One notice per line, as JSON; docs/ExportFormat.md in NoticeHub's \
+            repository describes each field. Every row is checked as it is written: a \
+            row import would refuse (edited behind NoticeHub's back) stops the export \
+            with an error naming it, after the lines before it.
 
             Example:
               noticectl export --db news.sqlite > news.jsonl

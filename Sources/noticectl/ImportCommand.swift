@@ -6,8 +6,9 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Append notices from JSON lines (export's format), all or nothing.",
         discussion: """
-            Notices already in the journal (same id) are skipped, so an import can \
-            be run again. A malformed or refused line stops the import, names the \
+            Reads export's lines (docs/ExportFormat.md in NoticeHub's repository: \
+            only "name" is required; blank lines are skipped and counted). Notices \
+            already in the journal (same id) are skipped, so an import can be run again. A malformed or refused line stops the import, names the \
             line and journals nothing; so does a line that is not valid UTF-8. On a \
             terminal, a status line shows the share of the file read, the rate and the \
             time left (for standard input: the count and the rate).
