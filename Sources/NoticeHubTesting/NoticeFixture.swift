@@ -4,13 +4,14 @@ public import NoticeHub
 /// Recorded notices for a replay-based test, in a throwaway journal: a
 /// temporary file that goes away with the fixture.
 ///
+/// With `Cart`, a colleague of the app under test (see <doc:TestingByReplay>):
+///
 /// ```swift
 /// let fixture = try NoticeFixture(contentsOf: url)   // lines of `noticectl export`
 /// let app = NoticeHub()
-/// let screen = FeedScreen(hub: app)
-/// try fixture.replay(into: app) { notice in
-///     // inspect `screen` after each notice
-/// }
+/// let cart = Cart(hub: app)
+/// var sizes: [Int] = []
+/// try fixture.replay(into: app) { _ in sizes.append(cart.items.count) }
 /// ```
 public final class NoticeFixture: Sendable {
     /// The hub on the fixture's journal; a test may post more, or read it.
@@ -76,7 +77,7 @@ public final class NoticeFixture: Sendable {
     }
 
     /// Delivers every notice of the fixture, in order, to `target`'s
-    /// observers (fresh colleagues, say), as a replay (``Notice/isReplay``);
+    /// observers (fresh colleagues, say), as a replay (`Notice.isReplay`);
     /// `afterEach`, when given, runs after each notice was delivered, to
     /// inspect the colleagues' state there. Returns how many notices it
     /// delivered.

@@ -5,11 +5,13 @@ import Synchronization
 /// Records what a hub delivers while the recorder lives, to compare with what
 /// a test expects, or to save as a fixture.
 ///
+/// With `Cart`, a colleague of the app under test (see <doc:TestingByReplay>):
+///
 /// ```swift
-/// let recorder = NoticeRecorder(hub)
-/// try feed.like(1, as: "alice")
+/// let recorder = NoticeRecorder(app, names: ["cart.*"])
+/// try cart.checkOut()
 /// if let difference = recorder.difference(from: [
-///     try FixtureNotice(NewsLiked(newsID: 1, user: "alice"), sender: "feed"),
+///     try FixtureNotice("cart.checkedOut", sender: "cart", payload: ["items": ["tea"]]),
 /// ]) {
 ///     Issue.record(Comment(rawValue: difference))   // or XCTFail(difference)
 /// }
