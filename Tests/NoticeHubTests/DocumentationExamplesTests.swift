@@ -229,6 +229,35 @@ struct DocumentationExamplesTests {
         #expect(try notice.payloadJSON() == #"{"newsID":1}"#)
     }
 
+    @Test func undecodableNoticesAreReported() throws {
+        struct NewsLiked: NoticeMessage {
+            static let name: NoticeName = "news.liked"
+            var newsID: Int
+        }
+        let directory = TemporaryDirectory()
+        let journal = try NoticeHub(journal: SQLiteJournal(path: directory.path("journal.sqlite")))
+        let hub = journal
+        let fresh = NoticeHub()
+        let problems = Log<String>()
+        var skipped: [Int64] = []
+        let token = fresh.observe(NewsLiked.self) { _, _ in }
+        try journal.post("news.liked", json: #"{"newsID":"one"}"#)
+        let live = hub.observe(NewsLiked.self) { _, _ in }
+        hub.onUndecodable { undecodable in
+            problems.append("\(undecodable)")
+        }
+        do {
+            try journal.replay(into: fresh)
+        } catch let error as UndecodableNotices {
+            skipped = error.listed.map { $0.notice.sequence! }
+        }
+        #expect(skipped == [1])
+        try hub.post("news.liked", json: #"{"newsID":"two"}"#)
+        #expect(problems.all.count == 1 && problems.all[0].hasPrefix("notice #2 (news.liked) is not a NewsLiked"))
+        token.cancel()
+        live.cancel()
+    }
+
     @Test func everySwiftSampleInTheCatalogIsCompiledHere() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()

@@ -1,6 +1,7 @@
 import Foundation
 import NoticeHub
 import NoticeHubTesting
+import Synchronization
 import Testing
 
 /// The replay-based testing kit reads and compares notices as the rest of
@@ -45,6 +46,33 @@ struct TestingKitTests {
         #expect(difference?.contains("memo.saved without sender {}") == true)
         #expect(difference?.contains("memo.saved from nobody {}") == true)
         #expect(recorder.difference(from: [FixtureNotice("memo.saved")]) == nil)
+    }
+
+    /// A fixture line whose payload a typed colleague cannot decode fails
+    /// the replay, naming the line's notice, after the others were delivered.
+    @Test func aFixtureReplayReportsANoticeATypedObserverCannotDecode() throws {
+        struct Saved: NoticeMessage {
+            static let name: NoticeName = "memo.saved"
+            var text: String
+        }
+        let fixture = try NoticeFixture(
+            jsonl: #"{"name":"memo.saved","payload":{"text":"a"}}"# + "\n" + #"{"name":"memo.saved","payload":{}}"#)
+        let app = NoticeHub()
+        let texts = Texts()
+        let token = app.observe(Saved.self) { saved, _ in texts.append(saved.text) }
+        #expect {
+            try fixture.replay(into: app)
+        } throws: { error in
+            (error as? UndecodableNotices)?.listed.map(\.notice.sequence) == [2]
+        }
+        #expect(texts.all == ["a"])
+        token.cancel()
+    }
+
+    final class Texts: Sendable {
+        private let items = Mutex<[String]>([])
+        func append(_ item: String) { items.withLock { $0.append(item) } }
+        var all: [String] { items.withLock { $0 } }
     }
 
     @Test func aRecorderSelectsNamesByPatternAsObserversDo() throws {

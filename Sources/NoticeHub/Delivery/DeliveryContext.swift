@@ -155,4 +155,23 @@ struct DeliveryContext {
     static func replaying<T>(_ hub: ObjectIdentifier, _ body: () throws -> T) rethrows -> T {
         try current.replaying(hub, body)
     }
+
+    /// Runs `body` marked as replaying `hub` on this thread, with the
+    /// undecodable notices its typed observers meet going to `undecodables`.
+    func replaying<T>(
+        _ hub: ObjectIdentifier, collecting undecodables: ReplayUndecodables, _ body: () throws -> T
+    ) rethrows -> T {
+        let saved = state.pointee.replayUndecodables
+        state.pointee.replayUndecodables = undecodables
+        defer { state.pointee.replayUndecodables = saved }
+        return try replaying(hub, body)
+    }
+
+    /// Hands `undecodable` to the replay into `hub` this thread runs, if it
+    /// runs one; false otherwise.
+    func collect(_ undecodable: UndecodableNotice, replayingInto hub: ObjectIdentifier) -> Bool {
+        guard isReplaying(hub), let undecodables = state.pointee.replayUndecodables else { return false }
+        undecodables.add(undecodable)
+        return true
+    }
 }

@@ -32,6 +32,8 @@ final class DeliveryThread: @unchecked Sendable {
     struct State: ~Copyable {
         var depth = 0
         var replaying: UInt = 0
+        /// The undecodable notices of the replay this thread runs, if any.
+        var replayUndecodables: ReplayUndecodables?
         /// This thread's block of notice-id counter values: the next one to hand
         /// out and the end of the block (see ``DeliveryContext/nextID(milliseconds:)``).
         var nextIDCount: UInt64 = 0

@@ -9,6 +9,12 @@ extension NoticeHub {
     /// journaled nor delivered: the journal already holds what they led to.
     /// Returns how many notices were replayed.
     ///
+    /// A notice that a typed observer of `target` cannot decode (its payload
+    /// is not the message's shape) is not silently skipped: the replay
+    /// delivers every other notice, then throws ``UndecodableNotices``,
+    /// naming each such notice's sequence, name and decode error, unless
+    /// `onUndecodable` takes them.
+    ///
     /// - Parameters:
     ///   - first: the first sequence number to replay.
     ///   - last: the last one; nil (the default) replays to the journal's end
@@ -17,15 +23,19 @@ extension NoticeHub {
     ///   - target: the hub whose observers receive the replay: this one by
     ///     default, or another (say, an in-memory hub with fresh colleagues,
     ///     to rebuild state beside the live one).
+    ///   - onUndecodable: called, on this thread, for each notice a typed
+    ///     observer cannot decode, instead of the replay throwing at its end.
     @discardableResult
     public func replay(
         from first: Int64 = 1, through last: Int64? = nil, names: Set<NoticeName>? = nil,
-        into target: NoticeHub? = nil
+        into target: NoticeHub? = nil, onUndecodable: ((UndecodableNotice) -> Void)? = nil
     ) throws -> Int {
         let connection = try requireJournal().connectForReading()
         let target = target ?? self
         var count = 0
-        try DeliveryContext.replaying(target.identity) {
+        let undecodables = ReplayUndecodables(handler: onUndecodable)
+        defer { withExtendedLifetime(undecodables) {} }
+        try DeliveryContext.current.replaying(target.identity, collecting: undecodables) {
             // What the journal holds now, as one read would see it; the bound
             // also tells whether reading ahead pays.
             var query = JournalQuery(
@@ -43,6 +53,9 @@ extension NoticeHub {
             } else {
                 try connection.read(query, deliver)
             }
+        }
+        if undecodables.count > 0 {
+            throw UndecodableNotices(delivered: count, count: undecodables.count, listed: undecodables.listed)
         }
         return count
     }

@@ -24,18 +24,45 @@ extension NoticeHub {
     /// Observes a typed message; the handler gets the decoded message.
     ///
     /// A notice under the message's name whose payload does not decode as
-    /// `Message` is not delivered here; observe the name and call
-    /// ``Notice/decode(_:)`` to see such notices and their errors.
+    /// `Message` is not delivered here. It is reported as an
+    /// ``UndecodableNotice``: to the handler ``onUndecodable(_:)`` sets
+    /// (by default, one line on standard error), or, when a replay delivers
+    /// it, to the replay, which throws ``UndecodableNotices`` at its end.
     public func observe<Message: NoticeMessage>(
         _ type: Message.Type,
         sender: Sender? = nil,
         excludingPostsBy colleague: Sender? = nil,
         using handler: @escaping @Sendable (Message, Notice) -> Void
     ) -> Subscription {
-        observe(Message.name, sender: sender, excludingPostsBy: colleague) { notice in
-            guard let message = try? notice.decode(Message.self) else { return }
+        let reports = undecodableReports
+        let identity = identity
+        return observe(Message.name, sender: sender, excludingPostsBy: colleague) { notice in
+            let message: Message
+            do throws(NoticeHubError) {
+                message = try notice.decode(Message.self)
+            } catch {
+                reports.report(
+                    UndecodableNotice(notice: notice, expected: "\(Message.self)", error: error), hub: identity)
+                return
+            }
             handler(message, notice)
         }
+    }
+
+    /// Sets what happens to a notice that a typed observer or a typed stream
+    /// of this hub cannot decode, live or brought by a follower or a durable
+    /// subscriber: `handler` gets it, on the thread that delivered it. By
+    /// default each is written as one line to standard error. A replay
+    /// collects those it delivers instead (see
+    /// ``replay(from:through:names:into:onUndecodable:)``).
+    ///
+    /// ```swift
+    /// hub.onUndecodable { undecodable in
+    ///     problems.append("\(undecodable)")   // notice #12 (news.liked from feed) is not a NewsLiked: …
+    /// }
+    /// ```
+    public func onUndecodable(_ handler: @escaping @Sendable (UndecodableNotice) -> Void) {
+        undecodableReports.setHandler(handler)
     }
 
     /// Observes for as long as `owner` lives: the subscription ends when the

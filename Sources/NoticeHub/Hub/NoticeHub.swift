@@ -18,7 +18,7 @@ import Synchronization
 /// ## Delivery rules
 /// - Synchronous, on the posting thread, in registration order; notices a
 ///   ``follow(pollInterval:onFailure:)`` brings from other processes arrive on the
-///   follower's thread, and replayed ones on the thread calling ``replay(from:through:names:into:)``.
+///   follower's thread, and replayed ones on the thread calling ``replay(from:through:names:into:onUndecodable:)``.
 /// - Matching is NotificationCenter's: a nil name observes every name, a nil
 ///   sender every sender; a sender filter never matches a notice posted
 ///   without a sender.
@@ -40,6 +40,8 @@ public final class NoticeHub: Sendable {
     let replyInbox = Mutex<ReplyInbox?>(nil)
     /// This hub's responders across processes, which withdraw when it closes.
     let journalResponders = JournalResponders()
+    /// Where typed observers and streams report what they cannot decode.
+    let undecodableReports = UndecodableReports()
     /// The hub's tools for reading its journal (notices by query, state,
     /// statistics, checks), with the connections they read through.
     public let journal: JournalReader
@@ -139,7 +141,7 @@ public final class NoticeHub: Sendable {
     /// On a journaled hub it commits what a batched hub holds and waits for
     /// the durable posts already under way. Afterwards posts and
     /// ``importNotices(_:progress:)`` throw ``JournalError/closed`` and
-    /// ``flush()`` does nothing, but reading goes on: ``replay(from:through:names:into:)``,
+    /// ``flush()`` does nothing, but reading goes on: ``replay(from:through:names:into:onUndecodable:)``,
     /// ``journal``'s reads, ``follow(pollInterval:onFailure:)`` and ``subscribeDurably(as:names:pollInterval:onFailure:handler:)``
     /// use connections of their own and still work, and followers already
     /// running keep delivering until cancelled.

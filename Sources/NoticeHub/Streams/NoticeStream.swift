@@ -122,15 +122,26 @@ extension NoticeHub {
         NoticeStream(hub: self, name: name, sender: sender, buffering: buffering)
     }
 
-    /// Typed messages as an async sequence; notices whose payload does not
-    /// decode as `Message` are skipped. Ends like ``notices(named:sender:buffering:)``.
+    /// Typed messages as an async sequence; a notice whose payload does not
+    /// decode as `Message` is left out and reported to the handler
+    /// ``onUndecodable(_:)`` sets. Ends like ``notices(named:sender:buffering:)``.
     public func messages<Message: NoticeMessage>(
         of type: Message.Type,
         sender: Sender? = nil,
         buffering: NoticeStream.Buffering = .unbounded
     ) -> some AsyncSequence<Message, Never> {
-        notices(named: Message.name, sender: sender, buffering: buffering)
-            .compactMap { try? $0.decode(Message.self) }
+        let reports = undecodableReports
+        let identity = identity
+        return notices(named: Message.name, sender: sender, buffering: buffering)
+            .compactMap { notice in
+                do throws(NoticeHubError) {
+                    return try notice.decode(Message.self)
+                } catch {
+                    reports.report(
+                        UndecodableNotice(notice: notice, expected: "\(Message.self)", error: error), hub: identity)
+                    return nil
+                }
+            }
     }
 }
 

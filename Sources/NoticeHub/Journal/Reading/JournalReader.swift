@@ -25,7 +25,7 @@ public final class JournalReader: Sendable {
 
     /// Calls `body` with each stored notice `query` selects, in sequence
     /// order, until it returns false. Payloads stay JSON until decoded. The
-    /// notices are not delivered to observers (``NoticeHub/replay(from:through:names:into:)`` does that).
+    /// notices are not delivered to observers (``NoticeHub/replay(from:through:names:into:onUndecodable:)`` does that).
     public func read(_ query: JournalQuery, _ body: (Notice) throws -> Bool) throws {
         try withConnection { try $0.read(query, body) }
     }

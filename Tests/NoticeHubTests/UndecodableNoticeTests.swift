@@ -1,0 +1,110 @@
+import Foundation
+import NoticeHub
+import Synchronization
+import Testing
+import TestSupport
+
+/// A notice under a typed observer's name whose payload is not the message's
+/// shape is reported, live, followed, streamed or replayed; never dropped
+/// without a trace.
+struct UndecodableNoticeTests {
+    struct Liked: NoticeMessage, Equatable {
+        static let name: NoticeName = "memo.liked"
+        var user: String
+    }
+
+    final class Seen<Element: Sendable>: Sendable {
+        private let items = Mutex<[Element]>([])
+        func append(_ item: Element) { items.withLock { $0.append(item) } }
+        var all: [Element] { items.withLock { $0 } }
+    }
+
+    static func eventually(_ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while !condition() && Date() < deadline { usleep(2_000) }
+        return condition()
+    }
+
+    @Test func aLiveNoticeThatDoesNotDecodeGoesToTheHubsHandler() throws {
+        let hub = NoticeHub()
+        let liked = Seen<String>()
+        let undecodable = Seen<UndecodableNotice>()
+        hub.onUndecodable { undecodable.append($0) }
+        let token = hub.observe(Liked.self) { message, _ in liked.append(message.user) }
+        try hub.post("memo.liked", sender: "feed", json: #"{"name":"alice"}"#)
+        try hub.post(Liked(user: "bob"), sender: "feed")
+        #expect(liked.all == ["bob"])
+        #expect(undecodable.all.count == 1)
+        let first = try #require(undecodable.all.first)
+        #expect(first.notice.name == "memo.liked" && first.expected == "Liked")
+        #expect("\(first)" == #"a live notice (memo.liked from feed) is not a Liked: missing key "user""#)
+        token.cancel()
+    }
+
+    /// Journal with notices 1 (decodes), 2 (does not), 3 (decodes).
+    static func journal(in directory: TemporaryDirectory) throws -> NoticeHub {
+        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("journal.sqlite")))
+        try hub.post(Liked(user: "alice"))
+        try hub.post("memo.liked", json: #"{"user":7}"#)
+        try hub.post(Liked(user: "carol"))
+        return hub
+    }
+
+    @Test func aReplayDeliversTheRestThenThrowsNamingEachUndecodableNotice() throws {
+        let directory = TemporaryDirectory()
+        let journal = try Self.journal(in: directory)
+        let target = NoticeHub()
+        let live = Seen<UndecodableNotice>()
+        target.onUndecodable { live.append($0) }
+        let liked = Seen<String>()
+        let token = target.observe(Liked.self) { message, _ in liked.append(message.user) }
+        #expect {
+            try journal.replay(into: target)
+        } throws: { error in
+            guard let error = error as? UndecodableNotices else { return false }
+            return error.delivered == 3 && error.count == 1 && error.listed.map(\.notice.sequence) == [2]
+                && "\(error)"
+                    == "the replay delivered 3 notices, of which 1 could not be decoded; the first: "
+                    + "notice #2 (memo.liked) is not a Liked: expected String but found number 7 at user"
+        }
+        #expect(liked.all == ["alice", "carol"])
+        #expect(live.all.isEmpty, "a replay's notices go to the replay, not the hub's handler")
+
+        let collected = Seen<Int64>()
+        #expect(try journal.replay(into: target, onUndecodable: { collected.append($0.notice.sequence ?? 0) }) == 3)
+        #expect(collected.all == [2])
+        token.cancel()
+    }
+
+    @Test func aFollowerReportsWhatItBringsAndCannotDecode() throws {
+        let directory = TemporaryDirectory()
+        let writer = try Self.journal(in: directory)
+        let reader = try NoticeHub(journal: SQLiteJournal(path: directory.path("journal.sqlite")))
+        let undecodable = Seen<Int64>()
+        reader.onUndecodable { undecodable.append($0.notice.sequence ?? 0) }
+        let liked = Seen<String>()
+        let token = reader.observe(Liked.self) { message, _ in liked.append(message.user) }
+        let following = try reader.follow(pollInterval: .milliseconds(5))
+        try writer.post("memo.liked", json: #"{}"#)
+        try writer.post(Liked(user: "dave"))
+        #expect(Self.eventually { liked.all == ["dave"] && undecodable.all == [4] })
+        following.cancel()
+        token.cancel()
+    }
+
+    @Test func aTypedStreamLeavesOutAndReportsWhatItCannotDecode() async throws {
+        let hub = NoticeHub()
+        let undecodable = Seen<String>()
+        hub.onUndecodable { undecodable.append($0.expected) }
+        let stream = hub.messages(of: Liked.self)
+        let reading = Task { () -> Liked? in
+            for await message in stream { return message }
+            return nil
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        try hub.post("memo.liked", json: #"[]"#)
+        try hub.post(Liked(user: "erin"))
+        #expect(await reading.value == Liked(user: "erin"))
+        #expect(undecodable.all == ["Liked"])
+    }
+}
