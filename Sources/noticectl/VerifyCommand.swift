@@ -44,19 +44,19 @@ struct VerifyCommand: ParsableCommand {
             if malformed.count > malformed.listed.count {
                 print("and \(malformed.count - malformed.listed.count) more")
             }
-            for gap in malformed.gaps.prefix(Self.listedRows) {
+            for gap in malformed.gaps {
                 print(
                     gap.count == 1
                         ? "journal row #\(gap.lowerBound) is missing"
                         : "journal rows #\(gap.lowerBound)-#\(gap.upperBound) are missing")
             }
-            if malformed.gaps.count > Self.listedRows {
-                print("and \(malformed.gaps.count - Self.listedRows) more gaps")
+            if malformed.gapCount > malformed.gaps.count {
+                print("and \(malformed.gapCount - malformed.gaps.count) more gaps")
             }
             var findings: [String] = []
             if malformed.count > 0 { findings.append(CountText.counted(malformed.count, "malformed row")) }
-            if !malformed.gaps.isEmpty {
-                findings.append(CountText.counted(malformed.gaps.count, "gap") + " between sequence numbers")
+            if malformed.gapCount > 0 {
+                findings.append(CountText.counted(malformed.gapCount, "gap") + " between sequence numbers")
             }
             throw CommandFailure(
                 "the journal holds \(findings.joined(separator: " and ")), edited behind NoticeHub's back")

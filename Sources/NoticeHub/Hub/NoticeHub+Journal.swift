@@ -34,7 +34,6 @@ extension NoticeHub {
         let target = target ?? self
         var count = 0
         let undecodables = ReplayUndecodables(handler: onUndecodable)
-        defer { withExtendedLifetime(undecodables) {} }
         try DeliveryContext.current.replaying(target.identity, collecting: undecodables) {
             // What the journal holds now, as one read would see it; the bound
             // also tells whether reading ahead pays.

@@ -55,7 +55,8 @@ public final class JournalReader: Sendable {
     /// whose payload is larger than ``NoticeHub/defaultPayloadLimit``, which
     /// `noticectl import` refuses: how many, and the first `limit` of them
     /// with what is wrong, in sequence order; and the gaps between sequence
-    /// numbers. The whole journal is read.
+    /// numbers, counted, the first `limit` of them listed. The whole journal
+    /// is read.
     public func malformedRows(limit: Int = 20) throws -> MalformedRows {
         try withConnection { connection in
             // From the lowest number a row can hold: a row numbered below 1
@@ -73,7 +74,10 @@ public final class JournalReader: Sendable {
             /// Notes a gap before the row numbered `sequence`.
             func reach(_ sequence: Int64) {
                 guard sequence >= next else { return }
-                if sequence > next { found.gaps.append(next...(sequence - 1)) }
+                if sequence > next {
+                    found.gapCount += 1
+                    if found.gaps.count < limit { found.gaps.append(next...(sequence - 1)) }
+                }
                 next = sequence + 1
             }
             while true {

@@ -7,10 +7,12 @@ public struct MalformedRows: Sendable, Equatable {
     /// The first of them, in sequence order, each naming its row and its
     /// first problem (``JournalError/malformedRow(sequence:problem:)``).
     public var listed: [JournalError] = []
-    /// Runs of sequence numbers no row holds, in order: the journal numbers
-    /// its notices from 1 without a gap, so rows were deleted behind its back.
+    /// Every run of sequence numbers no row holds: the journal numbers its
+    /// notices from 1 without a gap, so rows were deleted behind its back.
+    public var gapCount = 0
+    /// The first of those runs, in order, as many as rows are listed.
     public var gaps: [ClosedRange<Int64>] = []
 
     /// Whether the journal holds neither a malformed row nor a gap.
-    public var isEmpty: Bool { count == 0 && gaps.isEmpty }
+    public var isEmpty: Bool { count == 0 && gapCount == 0 }
 }
