@@ -32,8 +32,6 @@ final class DeliveryThread: @unchecked Sendable {
     struct State: ~Copyable {
         var depth = 0
         var replaying: UInt = 0
-        /// The undecodable notices of the replay this thread runs, if any.
-        var replayUndecodables: ReplayUndecodables?
         /// This thread's block of notice-id counter values: the next one to hand
         /// out and the end of the block (see ``DeliveryContext/nextID(milliseconds:)``).
         var nextIDCount: UInt64 = 0
@@ -46,6 +44,9 @@ final class DeliveryThread: @unchecked Sendable {
         let running = RunningSlots { _ in Atomic(0) }
         /// Observer lists of recent posts; see ``TargetCache``.
         var targets = TargetCache()
+        /// The undecodable notices of the replay this thread runs, if any.
+        /// Last, off the fields a post reads.
+        var replayUndecodables: ReplayUndecodables?
     }
 
     let state: UnsafeMutablePointer<State>
