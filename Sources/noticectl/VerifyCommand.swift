@@ -12,7 +12,7 @@ struct VerifyCommand: ParsableCommand {
             sequence number below 1, an id that is not a UUID, a bad name or sender or a name \
             that is a pattern, a payload that is not JSON, a posting time that is not a time), \
             a payload larger than import accepts (1 MiB), and that no sequence number is \
-            missing, then, for each installed projection this build carries, posts \
+            missing; with --payloads, that each notice of a message type it carries decodes; then, for each installed projection this build carries, posts \
             the journal's notices of its names again, in order, under its rules into a scratch \
             journal, and compares every table it owns with the stored one, row by row; a \
             journaled notice those rules refuse is a difference too, and so is a stale \
@@ -29,6 +29,12 @@ struct VerifyCommand: ParsableCommand {
     static let listedRows = 20
 
     @OptionGroup var journal: JournalOptions
+
+    @Flag(
+        help: ArgumentHelp(
+            "Also decode each notice of a message type this noticectl carries (the news example's) and list those that do not decode."
+        ))
+    var payloads = false
 
     func run() throws {
         // No projection: opening must not rebuild the state it is to check.
@@ -60,6 +66,18 @@ struct VerifyCommand: ParsableCommand {
             }
             throw CommandFailure(
                 "the journal holds \(findings.joined(separator: " and ")), edited behind NoticeHub's back")
+        }
+        if payloads {
+            let undecodable = try hub.journal.undecodableNotices(as: CarriedMessages.all, limit: Self.listedRows)
+            guard undecodable.count == 0 else {
+                for notice in undecodable.listed { print(notice) }
+                if undecodable.count > undecodable.listed.count {
+                    print("and \(undecodable.count - undecodable.listed.count) more")
+                }
+                throw CommandFailure(
+                    "\(CountText.grouped(undecodable.count)) of \(CountText.counted(undecodable.checked, "notice")) "
+                        + "of the message types noticectl carries do not decode")
+            }
         }
         var differences: [String] = []
         for installed in try hub.journal.installedProjections() {

@@ -62,9 +62,9 @@ struct UndecodableNoticeTests {
             try journal.replay(into: target)
         } throws: { error in
             guard let error = error as? UndecodableNotices else { return false }
-            return error.delivered == 3 && error.count == 1 && error.listed.map(\.notice.sequence) == [2]
+            return error.checked == 3 && error.count == 1 && error.listed.map(\.notice.sequence) == [2]
                 && "\(error)"
-                    == "the replay delivered 3 notices, of which 1 could not be decoded; the first: "
+                    == "1 of 3 notices could not be decoded; the first: "
                     + "notice #2 (memo.liked) is not a Liked: expected String but found number 7 at user"
         }
         #expect(liked.all == ["alice", "carol"])
@@ -74,6 +74,16 @@ struct UndecodableNoticeTests {
         #expect(try journal.replay(into: target, onUndecodable: { collected.append($0.notice.sequence ?? 0) }) == 3)
         #expect(collected.all == [2])
         token.cancel()
+    }
+
+    @Test func theJournalListsTheNoticesThatDoNotDecodeAsTheirTypes() throws {
+        let directory = TemporaryDirectory()
+        let hub = try Self.journal(in: directory)
+        try hub.post("memo.other", json: #"{"user":7}"#)
+        let found = try hub.journal.undecodableNotices(as: [Liked.self])
+        #expect(found.checked == 3 && found.count == 1)
+        #expect(found.listed.map(\.notice.sequence) == [2] && found.listed.first?.expected == "Liked")
+        #expect(try hub.journal.undecodableNotices(as: []).checked == 0)
     }
 
     @Test func aFollowerReportsWhatItBringsAndCannotDecode() throws {

@@ -54,7 +54,7 @@ extension NoticeHub {
             }
         }
         if undecodables.count > 0 {
-            throw UndecodableNotices(delivered: count, count: undecodables.count, listed: undecodables.listed)
+            throw UndecodableNotices(checked: count, count: undecodables.count, listed: undecodables.listed)
         }
         return count
     }

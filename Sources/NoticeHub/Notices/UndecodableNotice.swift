@@ -32,22 +32,24 @@ public struct UndecodableNotice: Sendable, CustomStringConvertible {
     }
 }
 
-/// What a replay throws when notices it delivered could not be decoded by a
-/// typed observer of the target hub: every other notice was delivered.
+/// Notices that could not be decoded as their message types, among those a
+/// replay delivered (what it throws: every other notice was delivered) or
+/// those ``JournalReader/undecodableNotices(as:limit:)`` checked.
 public struct UndecodableNotices: Error, Sendable, CustomStringConvertible {
-    /// How many notices the replay delivered, the undecodable ones included.
-    public let delivered: Int
-    /// How many notices a typed observer could not decode (once per
-    /// observer that could not).
+    /// How many notices were delivered or checked, the undecodable ones
+    /// included.
+    public let checked: Int
+    /// How many could not be decoded (by each typed observer that could not).
     public let count: Int
-    /// The first of them, in journal order (at most ``listedLimit``).
+    /// The first of them, in journal order (at most ``listedLimit`` for a
+    /// replay).
     public let listed: [UndecodableNotice]
 
-    /// How many undecodable notices the error lists at most.
+    /// How many undecodable notices a replay's error lists at most.
     public static let listedLimit = 20
 
-    public init(delivered: Int, count: Int, listed: [UndecodableNotice]) {
-        self.delivered = delivered
+    public init(checked: Int, count: Int, listed: [UndecodableNotice]) {
+        self.checked = checked
         self.count = count
         self.listed = listed
     }
@@ -55,6 +57,6 @@ public struct UndecodableNotices: Error, Sendable, CustomStringConvertible {
     /// One line: how many, and the first.
     public var description: String {
         let first = listed.first.map { "; the first: \($0)" } ?? ""
-        return "the replay delivered \(delivered) notices, of which \(count) could not be decoded\(first)"
+        return "\(count) of \(checked) notices could not be decoded\(first)"
     }
 }

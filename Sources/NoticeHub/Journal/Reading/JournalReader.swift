@@ -51,6 +51,46 @@ public final class JournalReader: Sendable {
         try withConnection { try $0.lastSequence() }
     }
 
+    /// The notices under the names of `types` whose payload does not decode
+    /// as that type: how many of how many checked, and the first `limit`, in
+    /// journal order. Every notice of those names is read; a notice is
+    /// checked against each type of its name.
+    ///
+    /// ```swift
+    /// let found = try hub.journal.undecodableNotices(as: [NewsPublished.self, NewsLiked.self])
+    /// for undecodable in found.listed { print(undecodable) }
+    /// ```
+    public func undecodableNotices(as types: [any NoticeMessage.Type], limit: Int = 20) throws
+        -> UndecodableNotices
+    {
+        var byName: [NoticeName: [any NoticeMessage.Type]] = [:]
+        for type in types { byName[type.name, default: []].append(type) }
+        guard !byName.isEmpty else { return UndecodableNotices(checked: 0, count: 0, listed: []) }
+        var checked = 0
+        var count = 0
+        var listed: [UndecodableNotice] = []
+        func check<Message: NoticeMessage>(_ notice: Notice, as type: Message.Type) {
+            do throws(NoticeHubError) {
+                _ = try notice.decode(Message.self)
+            } catch {
+                count += 1
+                if listed.count < limit {
+                    listed.append(UndecodableNotice(notice: notice, expected: "\(Message.self)", error: error))
+                }
+            }
+        }
+        try withConnection { connection in
+            let query = JournalQuery(
+                from: 1, through: try connection.lastSequence(), names: Set(byName.keys), kinds: [.notice])
+            try connection.read(query) { notice in
+                checked += 1
+                for type in byName[notice.name] ?? [] { check(notice, as: type) }
+                return true
+            }
+        }
+        return UndecodableNotices(checked: checked, count: count, listed: listed)
+    }
+
     /// Rows the library would refuse to write (edited behind its back), or
     /// whose payload is larger than ``NoticeHub/defaultPayloadLimit``, which
     /// `noticectl import` refuses: how many, and the first `limit` of them
