@@ -43,6 +43,10 @@ enum DatabaseInspection {
             // Another process may be checkpointing or recovering the log:
             // wait as appenders do, rather than report SQLITE_BUSY.
             connection.setBusyTimeout(milliseconds: SQLiteJournal.busyTimeoutMilliseconds)
+            // One read transaction, so the id, the version and the tables
+            // come from one snapshot even while another process migrates.
+            try connection.execute("BEGIN")
+            defer { try? connection.execute("COMMIT") }
             let applicationID = try connection.pragmaInt("application_id")
             let version = Int(try connection.pragmaInt("user_version"))
             var tables: [String] = []
