@@ -15,7 +15,7 @@ public enum BenchSuite {
             "journal.append.batched",
             "journal.append.durable.t1", "journal.append.durable.t8", "journal.append.durable.t32",
             "journal.read.state",
-            "replay.typed", "replay.memory",
+            "replay.typed", "replay.upcast", "replay.memory",
             "request.r1", "request.r1.async", "collect.r10",
             "follow.latency",
             "request.journal.roundtrip", "request.journal.none",

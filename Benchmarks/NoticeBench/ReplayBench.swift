@@ -5,10 +5,14 @@ import NoticeHub
 /// typed payload. Anchors: a raw scan copying the columns into Strings, and
 /// that scan plus Foundation's `JSONDecoder` per row. Also `replay.memory`:
 /// the peak resident growth while replaying the whole journal and a tenth of
-/// it — equal when replay runs in constant memory.
+/// it — equal when replay runs in constant memory. And `replay.upcast`: the
+/// same version-1 notices replayed into an observer of version 2 of the
+/// message, through one upcast step each, against an observer of a
+/// version-1 message of the same shape.
 enum ReplayBench {
     static func run(_ options: BenchOptions, report: (BenchResult) -> Void) throws {
-        guard options.selects("replay.typed") || options.selects("replay.memory") else { return }
+        guard options.selects("replay.typed") || options.selects("replay.upcast") || options.selects("replay.memory")
+        else { return }
         let count = options.size(1_000_000, floor: 20_000)
         let path = options.path("replay.sqlite")
         defer { JournalAppendBench.removeJournal(path) }
@@ -59,6 +63,32 @@ enum ReplayBench {
             report(result)
         }
 
+        if options.selects("replay.upcast") {
+            let sum = Counter()
+            let expected = count * (count - 1) / 2
+            func replay(_ label: String) throws -> Int {
+                sum.value = 0
+                let replayed = try hub.replay()
+                try check(replayed == count && sum.value == expected, "\(label): \(replayed) notices, sum \(sum.value)")
+                return count
+            }
+            // Each round replays into one observer: of version 2, or of version 1.
+            let samples = try harness.measureAlternating([
+                {
+                    let token = hub.observe(UpcastReading.self) { reading, _ in sum.value &+= reading.number }
+                    defer { token.cancel() }
+                    return try replay("replay.upcast")
+                },
+                {
+                    let token = hub.observe(CurrentReading.self) { reading, _ in sum.value &+= reading.id }
+                    defer { token.cancel() }
+                    return try replay("replay.upcast anchor")
+                },
+            ])
+            report(
+                BenchHarness.result("replay.upcast", samples[0], anchor: "replay at the current version", samples[1]))
+        }
+
         if options.selects("replay.memory") {
             let token = hub.observe("bench.append") { notice in _ = try? notice.decode(Reading.self) }
             func growth(through last: Int64) throws -> Double {
@@ -75,4 +105,32 @@ enum ReplayBench {
             report(result)
         }
     }
+}
+
+/// The journal's `bench.append` payload as a version-1 message.
+struct CurrentReading: NoticeMessage {
+    static let name: NoticeName = "bench.append"
+    var id: Int
+    var user: String
+    var title: String
+    var score: Double
+    var flag: Bool
+    var tags: [String]
+}
+
+/// Version 2 of `bench.append`, with `id` renamed, made from version-1
+/// payloads (``Reading``) by one step.
+struct UpcastReading: NoticeMessage {
+    static let name: NoticeName = "bench.append"
+    static let version = 2
+    static let upcasts = Upcasts<UpcastReading>.from(Reading.self) { old in
+        UpcastReading(
+            number: old.id, user: old.user, title: old.title, score: old.score, flag: old.flag, tags: old.tags)
+    }
+    var number: Int
+    var user: String
+    var title: String
+    var score: Double
+    var flag: Bool
+    var tags: [String]
 }

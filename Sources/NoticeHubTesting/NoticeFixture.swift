@@ -56,7 +56,7 @@ public final class NoticeFixture: Sendable {
     public convenience init(notices: [FixtureNotice], projections: [any Projection] = []) throws {
         try self.init(lines: [String](), projections: projections)
         for notice in notices {
-            try hub.post(notice.name, sender: notice.sender, json: notice.payloadJSON)
+            try hub.post(notice.name, sender: notice.sender, json: notice.payloadJSON, version: notice.version)
         }
     }
 

@@ -39,7 +39,7 @@ public final class NoticeRecorder: Sendable {
     public var notices: [Notice] { log.notices.withLock { $0 } }
 
     /// Nil when the recording is `expected`, notice by notice (names,
-    /// senders and payloads); otherwise one readable line per notice, marking
+    /// senders, payloads and versions); otherwise one readable line per notice, marking
     /// those that differ, are missing or are extra.
     ///
     /// Notices are compared field by field, not by their rendering: a notice

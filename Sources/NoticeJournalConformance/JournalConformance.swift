@@ -3,16 +3,17 @@ import NoticeHub
 /// The promises every journal backend keeps, as checks a backend's tests
 /// run: appends (order, gapless sequence numbers, idempotence by id, group
 /// commit, the three durabilities), reads and their filters, followers and
-/// durable subscribers, patterns, conversations, export and import,
-/// requests across journal objects, responder claims, storage failures and,
-/// for a backend with SQL state, a user's projections.
+/// durable subscribers, patterns, conversations, payload versions, export
+/// and import, requests across journal objects, responder claims, storage
+/// failures and, for a backend with SQL state, a user's projections.
 ///
 /// The SQLite and PostgreSQL backends run every check; a backend of another
 /// package runs ``checks(for:)``. Each check makes fresh places of the
 /// backend, so checks may run in parallel.
 public enum JournalConformance {
     /// Every check, whatever it needs.
-    public static let checks: [ConformanceCheck] = append + reading + conversations + requests + projections
+    public static let checks: [ConformanceCheck] =
+        append + reading + conversations + payloadVersions + requests + projections
 
     /// The checks that apply to `backend`: those its capabilities meet.
     public static func checks(for backend: ConformanceBackend) -> [ConformanceCheck] {
@@ -20,11 +21,12 @@ public enum JournalConformance {
     }
 
     /// Exports of `source` import into `target` byte for byte, kinds,
-    /// conversations and causes included: for a backend's tests that hold
-    /// two backends.
+    /// conversations, causes and payload versions included: for a backend's
+    /// tests that hold two backends.
     public static func checkExport(from source: ConformanceBackend, into target: ConformanceBackend) throws {
         try ExportImportChecks().exportsOfOneBackendImportIntoAnother(from: source, into: target)
         try ExportImportChecks().exportsKeepKindsConversationsAndCauses(from: source, into: target)
+        try PayloadVersionChecks().exportsKeepPayloadVersions(from: source, into: target)
     }
 
     static let append: [ConformanceCheck] =
@@ -114,6 +116,25 @@ public enum JournalConformance {
             },
             ConformanceCheck("a kind no notice has is refused", needs: .behindTheBackSQL) {
                 try ConversationChecks().aKindNoNoticeHasIsRefused(backend: $0)
+            },
+        ]
+
+    static let payloadVersions: [ConformanceCheck] =
+        AppendChecks.durabilities.map { durability in
+            ConformanceCheck("posted notices keep their payload version (\(durability))") {
+                try PayloadVersionChecks().postedNoticesKeepTheirVersion(backend: $0, durability: durability)
+            }
+        }
+        + [Durability.always, .never].map { durability in
+            ConformanceCheck("a batch keeps each notice's payload version (\(durability))") {
+                try PayloadVersionChecks().aBatchKeepsEachNoticesVersion(backend: $0, durability: durability)
+            }
+        } + [
+            ConformanceCheck("exports keep payload versions") {
+                try PayloadVersionChecks().exportsKeepPayloadVersions(from: $0, into: $0)
+            },
+            ConformanceCheck("a payload version no notice has is refused", needs: .behindTheBackSQL) {
+                try PayloadVersionChecks().aVersionNoNoticeHasIsRefused(backend: $0)
             },
         ]
 

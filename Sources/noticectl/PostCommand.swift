@@ -12,6 +12,7 @@ struct PostCommand: ParsableCommand {
             Example:
               noticectl post news.liked --payload '{"newsID":1,"user":"alice"}'
               noticectl post report.ready --payload @report.json
+              noticectl post memo.saved --payload '{"body":"hi"}' --payload-version 2
             """
     )
 
@@ -30,13 +31,23 @@ struct PostCommand: ParsableCommand {
             "A JSON value, or @FILE to read it from a file (@- for standard input).", valueName: "json"))
     var payload = "{}"
 
+    @Option(
+        help: ArgumentHelp(
+            "The payload's version, as a typed message of that version posts it (see NoticeMessage.version).",
+            valueName: "n"))
+    var payloadVersion = 1
+
     func validate() throws {
         // Before the journal is opened (or made): a refused post leaves nothing.
         if name.isPattern { throw ValidationError("\(NoticeHubError.patternNotPostable(name))") }
+        guard payloadVersion >= 1, Int32(exactly: payloadVersion) != nil else {
+            throw ValidationError("--payload-version \(payloadVersion) is not one of 1...\(Int32.max)")
+        }
     }
 
     func run() throws {
         let json = try PayloadArgument.json(of: payload, option: "--payload")
-        try printSequence(of: try journal.writing { try $0.post(name, sender: sender, json: json) })
+        try printSequence(
+            of: try journal.writing { try $0.post(name, sender: sender, json: json, version: payloadVersion) })
     }
 }

@@ -45,8 +45,8 @@ struct SchemaConformanceTests {
         #expect(failures.elements == [])
         let hub = try place.hub()
         try hub.post("after")
-        // SQLite's migrations run to 0005_kind_check, PostgreSQL's to 0004_projections.
-        #expect(try hub.journal.statistics().schemaVersion == (backend.name == "SQLite" ? 5 : 4))
+        // SQLite's migrations run to 0006_payload_versions, PostgreSQL's to 0005_payload_versions.
+        #expect(try hub.journal.statistics().schemaVersion == (backend.name == "SQLite" ? 6 : 5))
         #expect(try hub.journal.statistics().schemaVersion == backend.latestSchemaVersion)
         #expect(try hub.journal.integrityProblems() == [])
     }

@@ -30,9 +30,12 @@ struct SQLScriptTests {
     @Test func theMigrationsSplitIntoTheirStatements() {
         let statements = PostgresSchema.embedded.flatMap { SQLScript.statements($0.sql) }
         #expect(statements.contains { $0.contains("CREATE FUNCTION noticehub_append") && $0.contains("END\n$$") })
-        #expect(statements.count == 14, "6 in 0001_journal, 5 in 0003_conversations, 3 in 0004_projections")
         #expect(
-            statements.last?.contains("kinds text[], conversations uuid[], causes uuid[], expected_generation bigint")
+            statements.count == 17,
+            "6 in 0001_journal, 5 in 0003_conversations, 3 in 0004_projections, 3 in 0005_payload_versions")
+        #expect(
+            statements.last?.contains(
+                "kinds text[], conversations uuid[], causes uuid[], versions integer[], expected_generation bigint")
                 == true)
     }
 }

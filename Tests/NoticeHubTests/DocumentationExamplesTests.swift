@@ -253,9 +253,75 @@ struct DocumentationExamplesTests {
         }
         #expect(skipped == [1])
         try hub.post("news.liked", json: #"{"newsID":"two"}"#)
-        #expect(problems.all.count == 1 && problems.all[0].hasPrefix("notice #2 (news.liked) is not a NewsLiked"))
+        #expect(problems.all.count == 1 && problems.all[0].hasPrefix("notice #2 (news.liked version 1) is not a NewsLiked"))
         token.cancel()
         live.cancel()
+    }
+
+    /// The samples of "Evolving messages".
+    @Test func evolvingMessages() throws {
+        struct LikedV1: Decodable, Sendable {
+            var newsID: Int
+            var user: String
+        }
+
+        struct Liked: NoticeMessage {
+            static let name: NoticeName = "news.liked"
+            static let version = 2
+            static let upcasts = Upcasts<Liked>.from(LikedV1.self) { v1 in
+                Liked(newsID: v1.newsID, reader: v1.user, source: "unknown")
+            }
+            var newsID: Int
+            var reader: String
+            var source: String
+        }
+
+        struct LikedV2: Decodable, Sendable {
+            var newsID: Int
+            var reader: String
+        }
+
+        struct LikedV3: NoticeMessage {
+            static let name: NoticeName = "news.liked"
+            static let version = 3
+            static let upcasts = Upcasts<LikedV3>
+                .from(LikedV1.self)
+                .then { v1 in LikedV2(newsID: v1.newsID, reader: v1.user) }
+                .then { v2 in LikedV3(newsID: v2.newsID, reader: v2.reader, weight: 1) }
+            var newsID: Int
+            var reader: String
+            var weight: Int
+        }
+
+        let directory = TemporaryDirectory()
+        let journal = try NoticeHub(journal: SQLiteJournal(path: directory.path("journal.sqlite")))
+        try journal.post("news.liked", json: #"{"newsID":1,"user":"alice"}"#)
+        try journal.post("news.liked", json: #"{"newsID":2,"reader":"bob"}"#, version: 2)
+        try journal.post("news.liked", json: #"{"newsID":3}"#)
+        let app = NoticeHub()
+        let readers = Log<String>()
+        let v2 = app.observe(Liked.self) { liked, _ in readers.append("v2 \(liked.reader) \(liked.source)") }
+        let v3 = app.observe(LikedV3.self) { liked, _ in readers.append("v3 \(liked.reader) \(liked.weight)") }
+        var printed: [String] = []
+        func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+        let problems = try journal.journal.undecodableNotices(as: [Liked.self])
+        for problem in problems.listed { print(problem) }
+        try journal.replay(into: app) { undecodable in
+            print("not replayed:", undecodable)
+        }
+
+        #expect(readers.all == ["v2 alice unknown", "v3 alice 1", "v3 bob 1"])
+        // Notice 2 is Liked's own version without its source; notice 3 has no user.
+        let second = #"notice #2 (news.liked version 2) is not a Liked: missing key "source""#
+        let third = #"notice #3 (news.liked version 1) is not a Liked: as version 1, a LikedV1: missing key "user""#
+        #expect(
+            printed == [
+                second, third, "not replayed: " + second, "not replayed: " + third,
+                #"not replayed: notice #3 (news.liked version 1) is not a LikedV3: as version 1, a LikedV1: missing key "user""#,
+            ])
+        v2.cancel()
+        v3.cancel()
     }
 
     @Test func everySwiftSampleInTheCatalogIsCompiledHere() throws {

@@ -37,7 +37,7 @@ struct UndecodableNoticeTests {
         #expect(undecodable.all.count == 1)
         let first = try #require(undecodable.all.first)
         #expect(first.notice.name == "memo.liked" && first.expected == "Liked")
-        #expect("\(first)" == #"a live notice (memo.liked from feed) is not a Liked: missing key "user""#)
+        #expect("\(first)" == #"a live notice (memo.liked version 1 from feed) is not a Liked: missing key "user""#)
         token.cancel()
     }
 
@@ -65,7 +65,7 @@ struct UndecodableNoticeTests {
             return error.checked == 3 && error.count == 1 && error.listed.map(\.notice.sequence) == [2]
                 && "\(error)"
                     == "1 of 3 notices could not be decoded; the first: "
-                    + "notice #2 (memo.liked) is not a Liked: expected String but found number 7 at user"
+                    + "notice #2 (memo.liked version 1) is not a Liked: expected String but found number 7 at user"
         }
         #expect(liked.all == ["alice", "carol"])
         #expect(live.all.isEmpty, "a replay's notices go to the replay, not the hub's handler")

@@ -69,6 +69,49 @@ struct TestingKitTests {
         token.cancel()
     }
 
+    /// Version 2 of `memo.saved`, which reads version-1 payloads through its upcasts.
+    struct SavedV2: NoticeMessage, Equatable {
+        struct V1: Decodable, Sendable { var text: String }
+        static let name: NoticeName = "memo.saved"
+        static let version = 2
+        static let upcasts = Upcasts<SavedV2>.from(V1.self) { SavedV2(body: $0.text, pinned: false) }
+        var body: String
+        var pinned: Bool
+    }
+
+    /// A fixture of export lines that an earlier build wrote (no version, so
+    /// version 1) and of stated notices replays into today's colleagues, and
+    /// a recording states each notice's version.
+    @Test func fixturesOfEarlierVersionsReplayThroughTheMessagesUpcasts() throws {
+        let lines = try NoticeFixture(
+            jsonl: #"{"name":"memo.saved","payload":{"text":"a"}}"# + "\n"
+                + #"{"name":"memo.saved","version":2,"payload":{"body":"b","pinned":true}}"#)
+        let stated = try NoticeFixture(notices: [
+            FixtureNotice("memo.saved", payload: ["text": "c"]),
+            FixtureNotice(SavedV2(body: "d", pinned: true)),
+        ])
+        let app = NoticeHub()
+        let bodies = Texts()
+        let token = app.observe(SavedV2.self) { saved, _ in bodies.append(saved.body) }
+        let recorder = NoticeRecorder(app, names: ["memo.saved"])
+        #expect(try lines.replay(into: app) == 2)
+        #expect(try stated.replay(into: app) == 2)
+        #expect(bodies.all == ["a", "b", "c", "d"])
+        let expected = [
+            try FixtureNotice("memo.saved", payload: ["text": "a"]),
+            try FixtureNotice(SavedV2(body: "b", pinned: true)),
+            try FixtureNotice("memo.saved", payload: ["text": "c"]),
+            try FixtureNotice(SavedV2(body: "d", pinned: true)),
+        ]
+        #expect(recorder.difference(from: expected) == nil)
+        var unversioned = expected
+        unversioned[1].version = 1
+        let difference = recorder.difference(from: unversioned)
+        #expect(
+            difference?.contains(#"recorded memo.saved without sender {"body":"b","pinned":true} version 2"#) == true)
+        token.cancel()
+    }
+
     final class Texts: Sendable {
         private let items = Mutex<[String]>([])
         func append(_ item: String) { items.withLock { $0.append(item) } }

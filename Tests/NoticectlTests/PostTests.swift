@@ -16,6 +16,17 @@ struct PostTests {
                 """)
     }
 
+    @Test func aPayloadVersionIsJournaledAndExportedAndABadOneIsAUsageError() throws {
+        let cli = NoticectlRunner(in: TemporaryDirectory())
+        #expect(try cli("post", "memo.saved", "--payload-version", "2") == .success("1\n"))
+        #expect(
+            try cli("post", "memo.saved", "--payload-version", "0")
+                == .usageError("--payload-version 0 is not one of 1...2147483647", command: "noticectl post"))
+        #expect(
+            Stable.text(try cli("export").stdout)
+                == #"{"seq":1,"id":"ID","name":"memo.saved","version":2,"payload":{},"postedAt":"TIME"}"# + "\n")
+    }
+
     @Test func namesSendersAndPayloadsFullOfQuotesAndSQLAreStoredAsData() throws {
         let cli = NoticectlRunner(in: TemporaryDirectory())
         let name = "x'); DROP TABLE notices; --"

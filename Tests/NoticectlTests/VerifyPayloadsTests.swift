@@ -17,7 +17,7 @@ struct VerifyPayloadsTests {
                 == Outcome(
                     status: 1,
                     stdout: """
-                        notice #2 (news.liked from feed) is not a NewsLiked: expected Int but found string "one" at newsID
+                        notice #2 (news.liked version 1 from feed) is not a NewsLiked: expected Int but found string "one" at newsID
 
                         """,
                     stderr: "error: 1 of 2 notices of the message types noticectl carries do not decode\n"))

@@ -16,6 +16,8 @@ public enum NoticeHubError: Error, Equatable, Sendable, CustomStringConvertible 
     case payloadNotEncodable(name: NoticeName, detail: String)
     /// A JSON payload given as text was not valid JSON.
     case invalidPayload(String)
+    /// A payload version outside 1...2147483647 (``Notice/version``).
+    case invalidVersion(name: NoticeName, version: Int)
     /// A subscription token was handed to a hub that did not issue it.
     case foreignSubscription
     /// A responder answered with a value of another type than the requester asked for.
@@ -43,6 +45,8 @@ public enum NoticeHubError: Error, Equatable, Sendable, CustomStringConvertible 
             "payload of \(name) cannot be encoded: \(detail)"
         case let .invalidPayload(reason):
             "invalid payload: \(reason)"
+        case let .invalidVersion(name, version):
+            "version \(version) of \(name) is not one of 1...\(Int32.max)"
         case .foreignSubscription:
             "the subscription belongs to another hub"
         case let .replyMismatch(responder, expected, actual):

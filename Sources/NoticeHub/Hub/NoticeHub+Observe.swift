@@ -58,7 +58,7 @@ extension NoticeHub {
     ///
     /// ```swift
     /// hub.onUndecodable { undecodable in
-    ///     problems.append("\(undecodable)")   // notice #12 (news.liked from feed) is not a NewsLiked: …
+    ///     problems.append("\(undecodable)")   // notice #12 (news.liked version 1 from feed) is not a NewsLiked: …
     /// }
     /// ```
     public func onUndecodable(_ handler: @escaping @Sendable (UndecodableNotice) -> Void) {

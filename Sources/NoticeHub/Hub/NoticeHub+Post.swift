@@ -15,32 +15,60 @@ extension NoticeHub {
         try postFresh(name, sender: sender, payload: .encodable(payload))
     }
 
+    /// Posts a typed message as the payload of a notice named `name`, with
+    /// its type's ``NoticeMessage/version``.
+    @discardableResult
+    public func post<Message: NoticeMessage>(
+        _ name: NoticeName, sender: Sender? = nil, payload: Message
+    ) throws -> Notice {
+        try postFresh(
+            name, sender: sender, payload: .encodable(payload),
+            version: try Self.storedVersion(Message.version, of: name))
+    }
+
     /// Posts a notice whose payload is JSON text, as tools and imports
     /// receive it; the text must be one JSON value (an object, an array, a
     /// string, a number, a Boolean or null), as any `Codable` payload encodes to.
+    /// `version` is the payload's shape (``Notice/version``), as a typed
+    /// message of that version would post it.
     @discardableResult
-    public func post(_ name: NoticeName, sender: Sender? = nil, json: String) throws -> Notice {
-        try postFresh(name, sender: sender, payload: .json(try NoticePayload.canonicalJSON(json)))
+    public func post(_ name: NoticeName, sender: Sender? = nil, json: String, version: Int = 1) throws -> Notice {
+        let payload = NoticePayload.json(try NoticePayload.canonicalJSON(json))
+        return try postFresh(name, sender: sender, payload: payload, version: try Self.storedVersion(version, of: name))
     }
 
-    /// Posts a typed message under its own name.
+    /// Posts a typed message under its own name, with its type's
+    /// ``NoticeMessage/version``.
     @discardableResult
     public func post<Message: NoticeMessage>(_ message: Message, sender: Sender? = nil) throws -> Notice {
-        try postFresh(Message.name, sender: sender, payload: .encodable(message))
+        try postFresh(
+            Message.name, sender: sender, payload: .encodable(message),
+            version: try Self.storedVersion(Message.version, of: Message.name))
+    }
+
+    /// `version` as a notice keeps it, or the error for one out of range.
+    @inline(__always)
+    static func storedVersion(_ version: Int, of name: NoticeName) throws(NoticeHubError) -> Int32 {
+        guard version >= 1, let stored = Int32(exactly: version) else {
+            throw .invalidVersion(name: name, version: version)
+        }
+        return stored
     }
 
     /// Makes a new notice and posts it: one clock reading is both its
     /// posting time and the time its id starts with. A notice posted while
     /// another is delivered on this thread names it as its cause.
     @inline(__always)
-    private func postFresh(_ name: NoticeName, sender: Sender?, payload: NoticePayload) throws -> Notice {
+    private func postFresh(
+        _ name: NoticeName, sender: Sender?, payload: NoticePayload, version: Int32 = 1
+    ) throws -> Notice {
         try refusePattern(name)
         let context = DeliveryContext.current
         let now = stamp()
         return try post(
             Notice(
                 id: context.nextID(milliseconds: now), name: name, sender: sender,
-                postedAtMilliseconds: now, payload: payload, links: context.causing),
+                postedAtMilliseconds: now, payload: payload, links: context.causing, version: version),
             in: context)
     }
 

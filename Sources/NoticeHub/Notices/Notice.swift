@@ -32,6 +32,13 @@ public struct Notice: Sendable {
     /// What part the notice plays: ``NoticeKind/notice`` unless it is a
     /// request or a reply exchanged across processes.
     public let kind: NoticeKind
+    /// Kept beside `kind`, in what was padding: a notice is no larger for it.
+    private let storedVersion: Int32
+    /// The version of the payload's shape: that of the typed message which
+    /// posted it (``NoticeMessage/version``), 1 for every other notice.
+    /// Decoding it as a message of a later version runs the message's
+    /// ``NoticeMessage/upcasts``.
+    public var version: Int { Int(storedVersion) }
     /// The id of the conversation the notice belongs to: that of the notice
     /// which started it (a request, or the first notice of a chain of
     /// handlers' posts); nil for a notice that is part of none.
@@ -50,7 +57,8 @@ public struct Notice: Sendable {
         sequence: Int64? = nil,
         isReplay: Bool = false,
         kind: NoticeKind = .notice,
-        links: NoticeLinks = .none
+        links: NoticeLinks = .none,
+        version: Int32 = 1
     ) {
         self.id = id
         self.name = name
@@ -61,6 +69,7 @@ public struct Notice: Sendable {
         self.isReplay = isReplay
         self.kind = kind
         storedLinks = links
+        storedVersion = version
     }
 
     /// When the notice was posted, to the millisecond.
@@ -75,6 +84,12 @@ public struct Notice: Sendable {
     /// not fit throws ``NoticeHubError/payloadMismatch(name:expected:detail:)``
     /// naming the notice, the type and the first problem found.
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws(NoticeHubError) -> T {
+        try decode(payloadAs: T.self)
+    }
+
+    /// The payload as `T`, whatever the notice's version.
+    @inline(__always)
+    private func decode<T: Decodable>(payloadAs type: T.Type) throws(NoticeHubError) -> T {
         // One switch over the borrowed payload: `if case` tests copied it first.
         switch payload {
         case .value(let value):
@@ -107,7 +122,21 @@ public struct Notice: Sendable {
         .payloadMismatch(name: name, expected: "\(T.self)", detail: PayloadCodec.describe(error))
     }
 
-    /// Reads the payload as the typed message `M`.
+    /// Reads the payload as the typed message `M`, through `M`'s
+    /// ``NoticeMessage/upcasts`` when the notice is of an earlier
+    /// ``version``; a notice of `M`'s own version is decoded directly.
+    public func decode<M: NoticeMessage>(_ type: M.Type = M.self) throws(NoticeHubError) -> M {
+        if storedVersion == M.version { return try decode(payloadAs: M.self) }
+        // A live notice posted by name carrying an `M` needs no upcasting.
+        switch payload {
+        case .value(let value): if let typed = value as? M { return typed }
+        case .encodable(let value): if let typed = value as? M { return typed }
+        case .empty, .json, .jsonUTF8: break
+        }
+        return try M.upcasts.upcast(self)
+    }
+
+    /// Reads the payload as the typed message `M`: ``decode(_:)-(M.Type)``.
     public func message<M: NoticeMessage>(_ type: M.Type = M.self) throws(NoticeHubError) -> M {
         try decode(M.self)
     }

@@ -18,8 +18,9 @@ public struct UndecodableNotice: Sendable, CustomStringConvertible {
         self.error = error
     }
 
-    /// `notice #12 (news.liked from feed) is not a NewsLiked: missing key "user"`;
-    /// `a live notice (…)` when it has no sequence number.
+    /// `notice #12 (news.liked version 1 from feed) is not a NewsLiked: missing key "user"`:
+    /// the sequence number (`a live notice` when it has none), the name, the
+    /// payload's ``Notice/version``, the sender and the decoding error.
     public var description: String {
         let which = notice.sequence.map { "notice #\($0)" } ?? "a live notice"
         let from = notice.sender.map { " from \($0)" } ?? ""
@@ -28,7 +29,7 @@ public struct UndecodableNotice: Sendable, CustomStringConvertible {
             case .payloadMismatch(_, _, let detail): detail
             default: "\(error)"
             }
-        return "\(which) (\(notice.name)\(from)) is not a \(expected): \(detail)"
+        return "\(which) (\(notice.name) version \(notice.version)\(from)) is not a \(expected): \(detail)"
     }
 }
 

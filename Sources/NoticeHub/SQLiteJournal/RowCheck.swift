@@ -50,6 +50,10 @@ struct RowCheck {
         }
         if let problem = row.withTextBytes(at: 4, StoredRowRules.payloadProblem) { return problem }
         if let problem = StoredRowRules.postedAtProblem(row.int64(at: 5)) { return problem }
+        guard row.storageClass(at: 9) == .integer else {
+            return "version \(RowValue.quoted(row, at: 9)) is not an integer"
+        }
+        if let problem = StoredRowRules.versionProblem(row.int64(at: 9)) { return problem }
         return linkProblem(in: row)
     }
 

@@ -10,7 +10,7 @@ struct RowDecoder {
     private var senders = RecentIdentifiers<Sender>()
 
     /// The columns ``notice(from:isReplay:)`` reads, in order.
-    static let columns = "seq, id, name, sender, payload, posted_at, kind, conversation, cause"
+    static let columns = "seq, id, name, sender, payload, posted_at, kind, conversation, cause, version"
 
     /// Reads a row of ``columns``. A row whose id is not a UUID is refused: a
     /// fresh id would differ on every read, and an import of two exports
@@ -35,10 +35,14 @@ struct RowDecoder {
             kind = stored
             links = try Self.links(in: row)
         }
+        let version = row.int64(at: 9)
+        guard let storedVersion = Int32(exactly: version), storedVersion >= 1 else {
+            throw .malformedRow(sequence: row.int64(at: 0), problem: StoredRowRules.versionProblem(version) ?? "")
+        }
         return Notice(
             id: id, name: name, sender: sender, postedAtMilliseconds: row.int64(at: 5),
             payload: row.isNull(at: 4) ? .empty : .jsonUTF8(row.withTextBytes(at: 4) { Array($0) }),
-            sequence: row.int64(at: 0), isReplay: isReplay, kind: kind, links: links)
+            sequence: row.int64(at: 0), isReplay: isReplay, kind: kind, links: links, version: storedVersion)
     }
 
     /// The conversation and cause columns, each NULL or a UUID.

@@ -6,15 +6,16 @@ final class SQLiteJournalConnection: JournalConnection {
     let connection: SQLiteConnection
     private lazy var projectionStore = SQLiteProjectionStore(connection)
 
-    /// An ordinary notice leaves kind, conversation and cause NULL: its
-    /// insert binds five values, not eight.
+    /// An ordinary notice of version 1 leaves kind, conversation and cause
+    /// NULL and version at its default: its insert binds five values, not
+    /// nine.
     static let insertSQL = """
         INSERT INTO notices (id, name, sender, payload, posted_at) VALUES (?, ?, ?, ?, ?)
         ON CONFLICT (id) DO NOTHING
         """
     static let insertLinkedSQL = """
-        INSERT INTO notices (id, name, sender, payload, posted_at, kind, conversation, cause)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO notices (id, name, sender, payload, posted_at, kind, conversation, cause, version)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (id) DO NOTHING
         """
     private static let sequenceOfIDSQL = "SELECT seq FROM notices WHERE id = ?"
@@ -129,7 +130,7 @@ final class SQLiteJournalConnection: JournalConnection {
         let notice = record.notice
         // Every parameter is bound anew, so the old bindings need no
         // clearing; the statement was reset after its last step.
-        let isLinked = notice.kind != .notice || notice.links != .none
+        let isLinked = notice.kind != .notice || notice.links != .none || notice.version != 1
         let prepared = try statements()
         let insert = isLinked ? prepared.insertLinked : prepared.insert
         try insert.bind(notice.id.description, at: 1)
@@ -141,6 +142,7 @@ final class SQLiteJournalConnection: JournalConnection {
             try insert.bindText(notice.kind.storedValue, at: 6)
             try insert.bindText(notice.conversation?.description, at: 7)
             try insert.bindText(notice.cause?.description, at: 8)
+            try insert.bind(Int64(notice.version), at: 9)
         }
         _ = try insert.step()
         insert.reset()

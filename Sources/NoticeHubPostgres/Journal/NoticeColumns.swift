@@ -15,9 +15,11 @@
         var kinds = NullableArray<String>()
         var conversations = NullableArray<UUID>()
         var causes = NullableArray<UUID>()
+        /// Each payload's version (``Notice/version``), as the `version` column holds it.
+        var versions: [Int32] = []
 
         /// How many parameters ``bindings`` holds.
-        static let count = 8
+        static let count = 9
 
         init(_ records: [JournalRecord]) {
             for record in records {
@@ -30,11 +32,12 @@
                 kinds.elements.append(notice.kind.storedValue)
                 conversations.elements.append(notice.conversation?.uuid)
                 causes.elements.append(notice.cause?.uuid)
+                versions.append(Int32(notice.version))
             }
         }
 
-        /// The arrays as `$1` to `$8`: ids, names, senders, payloads, posting
-        /// times, kinds, conversations, causes.
+        /// The arrays as `$1` to `$9`: ids, names, senders, payloads, posting
+        /// times, kinds, conversations, causes, versions.
         var bindings: PostgresBindings {
             var binds = PostgresBindings(capacity: Self.count + 1)
             binds.append(ids)
@@ -45,6 +48,7 @@
             binds.append(kinds)
             binds.append(conversations)
             binds.append(causes)
+            binds.append(versions)
             return binds
         }
     }

@@ -212,7 +212,7 @@
             // The function checks the registry under the head lock (NHP01 otherwise).
             binds.append(try projectionRegistryGeneration())
             let inserted = try session.query(
-                "SELECT id, seq FROM noticehub_append($1, $2, $3, $4, $5, $6, $7, $8, $9)", binds)
+                "SELECT id, seq FROM noticehub_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)", binds)
             let outcomes = try outcomes(for: columns.ids, appended: inserted.rows)
             if let last = outcomes.compactMap({ if case .appended(let seq) = $0 { seq } else { nil } }).max() {
                 announcer?.announce(last, atOnce: holdsConversation)
@@ -245,7 +245,7 @@
         /// Inserts one notice with the next number, or finds it stored already.
         private func insertOne(_ record: JournalRecord) throws -> AppendOutcome {
             let notice = record.notice
-            var binds = PostgresBindings(capacity: 9)
+            var binds = PostgresBindings(capacity: 10)
             binds.append(nextSequence)
             binds.append(notice.id.uuid)
             binds.append(notice.name.rawValue)
@@ -255,10 +255,11 @@
             binds.append(notice.kind.storedValue)
             binds.append(notice.conversation?.uuid)
             binds.append(notice.cause?.uuid)
+            binds.append(Int32(notice.version))
             let inserted = try session.query(
                 """
-                INSERT INTO notices (seq, id, name, sender, payload, posted_at, kind, conversation, cause)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                INSERT INTO notices (seq, id, name, sender, payload, posted_at, kind, conversation, cause, version)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
                 ON CONFLICT (id) DO NOTHING RETURNING seq
                 """, binds)
             if !inserted.rows.isEmpty {
@@ -278,12 +279,12 @@
             binds.append(nextSequence - 1)
             let inserted = try session.query(
                 """
-                INSERT INTO notices (seq, id, name, sender, payload, posted_at, kind, conversation, cause)
-                SELECT $9 + row_number() OVER (ORDER BY ord), id, name, sender, payload, posted_at, kind, conversation, cause
+                INSERT INTO notices (seq, id, name, sender, payload, posted_at, kind, conversation, cause, version)
+                SELECT $10 + row_number() OVER (ORDER BY ord), id, name, sender, payload, posted_at, kind, conversation, cause, version
                 FROM (
-                    SELECT DISTINCT ON (id) id, name, sender, payload, posted_at, kind, conversation, cause, ord
-                    FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int8[], $6::text[], $7::uuid[], $8::uuid[])
-                        WITH ORDINALITY AS batch (id, name, sender, payload, posted_at, kind, conversation, cause, ord)
+                    SELECT DISTINCT ON (id) id, name, sender, payload, posted_at, kind, conversation, cause, version, ord
+                    FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int8[], $6::text[], $7::uuid[], $8::uuid[], $9::int4[])
+                        WITH ORDINALITY AS batch (id, name, sender, payload, posted_at, kind, conversation, cause, version, ord)
                     ORDER BY id, ord
                 ) AS first
                 WHERE NOT EXISTS (SELECT 1 FROM notices WHERE notices.id = first.id)

@@ -19,11 +19,11 @@
         }
 
         /// The columns ``notice(from:isReplay:)`` reads, in order.
-        static let columns = "seq, id, name, sender, payload, posted_at, kind, conversation, cause"
+        static let columns = "seq, id, name, sender, payload, posted_at, kind, conversation, cause, version"
 
-        /// Reads a row of ``columns``. A kind the library could not have
-        /// written is refused whether or not rows are checked; the uuid type
-        /// already guards the conversation and the cause.
+        /// Reads a row of ``columns``. A kind or a version the library could
+        /// not have written is refused whether or not rows are checked; the
+        /// uuid type already guards the conversation and the cause.
         mutating func notice(from row: PostgresRow, isReplay: Bool) throws -> Notice {
             let columns = row.makeRandomAccess()
             let sequence = try columns[0].decode(Int64.self)
@@ -32,9 +32,13 @@
             let nameBytes = columns[2].bytes ?? ByteBuffer()
             let senderBytes = columns[3].bytes
             let payload = columns[4].bytes.map { Array($0.readableBytesView) } ?? []
+            // Read as bigint: a column widened behind NoticeHub's back still
+            // reads, and a value out of range is refused by name.
+            let version = try columns[9].decode(Int64?.self)
             if checksRows,
                 let problem = problem(
-                    sequence: sequence, name: nameBytes, sender: senderBytes, payload: payload, postedAt: postedAt)
+                    sequence: sequence, name: nameBytes, sender: senderBytes, payload: payload, postedAt: postedAt,
+                    version: version)
             {
                 throw JournalError.malformedRow(sequence: sequence, problem: problem)
             }
@@ -57,9 +61,23 @@
                     conversation: try columns[7].decode(UUID?.self).map(NoticeID.init),
                     cause: try columns[8].decode(UUID?.self).map(NoticeID.init))
             }
+            // The kind before the version, as the SQLite journal reads a row
+            // (a checked row is judged by its version first, as there).
+            guard let storedVersion = version.flatMap({ Int32(exactly: $0) }), storedVersion >= 1 else {
+                throw JournalError.malformedRow(sequence: sequence, problem: Self.versionProblem(version) ?? "")
+            }
             return Notice(
                 stored: NoticeID(id), name: name, sender: sender, postedAtMilliseconds: postedAt,
-                payloadUTF8: payload, sequence: sequence, isReplay: isReplay, kind: kind, links: links)
+                payloadUTF8: payload, sequence: sequence, isReplay: isReplay, kind: kind, links: links,
+                version: storedVersion)
+        }
+
+        /// What is wrong with a stored version, or nil: NULL (the column's NOT
+        /// NULL keeps it out unless it was dropped), or a value outside
+        /// 1...2147483647 (which its CHECK keeps out).
+        private static func versionProblem(_ version: Int64?) -> String? {
+            guard let version else { return "version NULL is not an integer" }
+            return StoredRowRules.versionProblem(version)
         }
 
         /// What is wrong with a kind no notice has (the column's CHECK keeps
@@ -74,7 +92,7 @@
         /// The first rule the row breaks, or nil. The columns' types (uuid,
         /// text, bigint) already keep out what SQLite's dynamic types let in.
         private mutating func problem(
-            sequence: Int64, name: ByteBuffer, sender: ByteBuffer?, payload: [UInt8], postedAt: Int64
+            sequence: Int64, name: ByteBuffer, sender: ByteBuffer?, payload: [UInt8], postedAt: Int64, version: Int64?
         ) -> String? {
             if let problem = StoredRowRules.sequenceProblem(sequence) { return problem }
             if let problem = name.withUnsafeReadableBytes({ bytes in
@@ -92,7 +110,8 @@
                 return problem
             }
             if let problem = payload.withUnsafeBytes(StoredRowRules.payloadProblem) { return problem }
-            return StoredRowRules.postedAtProblem(postedAt)
+            if let problem = StoredRowRules.postedAtProblem(postedAt) { return problem }
+            return Self.versionProblem(version)
         }
     }
 #endif

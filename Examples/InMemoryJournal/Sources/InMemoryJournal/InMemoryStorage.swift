@@ -23,6 +23,8 @@ public final class InMemoryStorage: Sendable {
     /// backends' schemas (``JournalStatistics/schemaVersion``): notices with
     /// their kinds, conversations and causes (version 3), subscribers'
     /// cursors and responders' claims; no projections (which version 4 adds).
+    /// Each notice's payload version is kept too, which the built-in schemas
+    /// add after projections (SQLite's version 6, PostgreSQL's version 5).
     public static let schemaVersion = 3
 
     let state = Mutex(StorageState())

@@ -13,6 +13,8 @@ struct StoredNotice: Sendable {
     let kind: NoticeKind
     let conversation: NoticeID?
     let cause: NoticeID?
+    /// The payload's version (``Notice/version``).
+    let version: Int
 
     /// The row for `record`, stored under `sequence`.
     init(_ record: JournalRecord, sequence: Int64) {
@@ -26,6 +28,7 @@ struct StoredNotice: Sendable {
         kind = notice.kind
         conversation = notice.conversation
         cause = notice.cause
+        version = notice.version
     }
 
     /// The notice a read hands on, built as every backend builds it.
@@ -33,6 +36,6 @@ struct StoredNotice: Sendable {
         Notice(
             stored: id, name: name, sender: sender, postedAtMilliseconds: postedAtMilliseconds,
             payloadJSON: payloadJSON, sequence: sequence, isReplay: isReplay,
-            kind: kind, conversation: conversation, cause: cause)
+            kind: kind, conversation: conversation, cause: cause, version: version)
     }
 }

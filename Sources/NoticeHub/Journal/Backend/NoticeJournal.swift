@@ -245,7 +245,7 @@ public struct JournalQuery: Sendable, Equatable {
     public var checksRows = false
     /// Whether the notices read are to carry ``Notice/isReplay``: set by
     /// replay, so it need not copy each notice to mark it. A backend passes
-    /// it to ``Notice/init(stored:name:sender:postedAtMilliseconds:payloadJSON:sequence:isReplay:kind:conversation:cause:)``.
+    /// it to ``Notice/init(stored:name:sender:postedAtMilliseconds:payloadJSON:sequence:isReplay:kind:conversation:cause:version:)``.
     public var markedAsReplay = false
 
     public init(

@@ -50,4 +50,10 @@ package enum StoredRowRules {
         }
         return nil
     }
+
+    /// Why a stored payload version is refused, or nil: versions are the
+    /// positive 32-bit integers a notice carries (``Notice/version``).
+    package static func versionProblem(_ version: Int64) -> String? {
+        (1...Int64(Int32.max)).contains(version) ? nil : "version \(version) is not one of 1...\(Int32.max)"
+    }
 }

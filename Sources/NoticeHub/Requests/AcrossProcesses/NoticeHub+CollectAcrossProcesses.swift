@@ -49,9 +49,11 @@ extension NoticeHub {
         causedBy cause: Notice? = nil,
         onReply: (@Sendable (Notice) -> Void)? = nil
     ) async throws -> ReplyCollection<Value> {
-        try await collectAcrossProcesses(
-            name, .encodable(payload), requester, timeout: timeout, maxReplies: maxReplies,
-            cause: cause, onReply: onReply)
+        // A typed message keeps its version, as a typed post does.
+        let version = (Swift.type(of: payload) as? any NoticeMessage.Type)?.version ?? 1
+        return try await collectAcrossProcesses(
+            name, .encodable(payload), requester, version: try Self.storedVersion(version, of: name),
+            timeout: timeout, maxReplies: maxReplies, cause: cause, onReply: onReply)
     }
 
     /// ``collectAcrossProcesses(_:payload:from:as:timeout:maxReplies:causedBy:onReply:)``
@@ -72,7 +74,7 @@ extension NoticeHub {
     }
 
     private func collectAcrossProcesses<Value: Decodable & Sendable>(
-        _ name: NoticeName, _ payload: NoticePayload, _ requester: Sender, timeout: Duration,
+        _ name: NoticeName, _ payload: NoticePayload, _ requester: Sender, version: Int32 = 1, timeout: Duration,
         maxReplies: Int, cause: Notice?, onReply: (@Sendable (Notice) -> Void)?
     ) async throws -> ReplyCollection<Value> {
         if name.isPattern { throw NoticeHubError.patternNotPostable(name) }
@@ -105,7 +107,9 @@ extension NoticeHub {
         try inbox.expect(repliesTo: id, .init(deliver: deliver, fail: collector.fail))
         defer { inbox.forget(id) }
         let request = try journalWithoutDelivery(
-            Notice(id: id, name: name, sender: requester, payload: payload, kind: .request, links: links))
+            Notice(
+                id: id, name: name, sender: requester, payload: payload, kind: .request, links: links, version: version)
+        )
         let liveness = LivenessWatch(collector, on: journal)
         defer { liveness.stop() }
         let reason = await collector.wait(timeout: timeout)
