@@ -2,6 +2,7 @@
 // (Its samples are the README's and the DocC catalog's, line for line.)
 import Foundation
 import NoticeHub
+import Observation
 import Synchronization
 import Testing
 import TestSupport
@@ -324,6 +325,74 @@ struct DocumentationExamplesTests {
         v3.cancel()
     }
 
+    actor Tally {
+        var count = 0
+    }
+
+    actor SearchIndex {
+        private(set) var added: [Int64] = []
+        func add(_ notice: Notice) { added.append(notice.sequence ?? 0) }
+    }
+
+    /// Waits without holding the main actor.
+    @MainActor static func settle(_ condition: @MainActor () async -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if await condition() { return }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
+    /// The samples of "Where colleagues run".
+    @MainActor @Test func whereColleaguesRun() async throws {
+        let hub = NoticeHub()
+        var titles: [String] = []
+        let tally = Tally()
+        let logQueue = DispatchQueue(label: "log")
+        let logged = Log<NoticeName>()
+        @Sendable func print(_ name: NoticeName) { logged.append(name) }
+        let index = SearchIndex()
+        let center = NotificationCenter()
+
+        let screen = hub.observe(Liked.self, on: MainActor.self) { liked, notice in
+            titles.append("\(liked.user) likes \(liked.newsID)")   // on the main actor
+        }
+        let counter = hub.observe("news.liked", on: tally) { tally, notice in
+            tally.count += 1                                       // isolated to the actor `tally`
+        }
+        let logger = hub.observe("news.liked", queue: logQueue) { notice in
+            print(notice.name)                                     // on the dispatch queue
+        }
+        let indexer = hub.observe("page.saved", buffering: .bufferingNewest(100)) { notice async in
+            await index.add(notice)
+        }
+        let model = LikeCount(hub: hub)
+        let inbound = hub.forward(.init("ArticleLiked"), from: center, as: "news.liked") { notification in
+            guard let user = notification.userInfo?["user"] as? String else { return nil }
+            return BridgedNotice(sender: "feed", payload: Liked(newsID: notification.userInfo?["newsID"] as? Int ?? 0, user: user))
+        }
+        let outbound = hub.forward("news.published", to: center)
+
+        try hub.post(Liked(newsID: 1, user: "alice"))
+        center.post(name: .init("ArticleLiked"), object: nil, userInfo: ["newsID": 2, "user": "bob"])
+        try hub.post("page.saved")
+        let published = Log<String>()
+        let legacy = center.addObserver(forName: .init("news.published"), object: nil, queue: nil) { _ in
+            published.append("news.published")
+        }
+        try hub.post("news.published")
+        try await Self.settle {
+            let counted = await tally.count
+            let indexed = await index.added.count
+            return titles.count == 2 && model.count == 2 && logged.all.count == 2 && counted == 2 && indexed == 1
+        }
+        #expect(titles == ["alice likes 1", "bob likes 2"])
+        #expect(model.count == 2 && logged.all == ["news.liked", "news.liked"] && published.all == ["news.published"])
+        #expect(await tally.count == 2)
+        center.removeObserver(legacy)
+        for token in [screen, counter, logger, indexer, inbound, outbound] { token.cancel() }
+    }
+
     @Test func everySwiftSampleInTheCatalogIsCompiledHere() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
@@ -346,5 +415,16 @@ struct DocumentationExamplesTests {
     /// Lines without indentation, blank lines dropped.
     static func normalized(_ text: String) -> [String] {
         text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+}
+
+/// The observable model of "Where colleagues run".
+@MainActor @Observable final class LikeCount {
+    var count = 0
+
+    init(hub: NoticeHub) {
+        hub.observe(Liked.self, updating: self) { model, liked, notice in
+            model.count += 1
+        }
     }
 }

@@ -36,6 +36,26 @@ struct ReadmeExamplesTests {
         #expect(output.all == ["Athos says hello"])
     }
 
+    @MainActor @Test func quickStartOnTheMainActor() async throws {
+        let hub = NoticeHub()
+
+        @MainActor final class Greeter {
+            var greeted: [String] = []
+        }
+        let greeter = Greeter()
+        let onScreen = hub.observe("greeting", on: MainActor.self) { notice in
+            greeter.greeted.append(notice.sender!.rawValue)  // on the main actor
+        }
+
+        try await Task.detached {
+            for sender: Sender in ["Athos", "Porthos", "Aramis"] { try hub.post("greeting", sender: sender) }
+        }.value
+        let deadline = Date().addingTimeInterval(60)
+        while greeter.greeted.count < 3 && Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        #expect(greeter.greeted == ["Athos", "Porthos", "Aramis"])
+        onScreen.cancel()
+    }
+
     @Test func typedMessages() throws {
         let output = Output()
         @Sendable func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
@@ -54,6 +74,32 @@ struct ReadmeExamplesTests {
 
         #expect(output.all == ["alice likes 1"])
         withExtendedLifetime(subscription) {}
+    }
+
+    @Test func messageVersions() throws {
+        let output = Output()
+        @Sendable func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+        let hub = NoticeHub()
+
+        struct RatedV1: Decodable, Sendable {
+            var stars: Int
+        }
+
+        struct Rated: NoticeMessage {
+            static let name: NoticeName = "news.rated"
+            static let version = 2
+            static let upcasts = Upcasts<Rated>.from(RatedV1.self) { old in Rated(score: Double(old.stars) / 5) }
+            var score: Double
+        }
+
+        let ratings = hub.observe(Rated.self) { rated, notice in
+            print(rated.score, "from version", notice.version)
+        }
+        try hub.post("news.rated", json: #"{"stars":4}"#)  // 0.8 from version 1
+        try hub.post(Rated(score: 0.5))                     // 0.5 from version 2
+
+        #expect(output.all == ["0.8 from version 1", "0.5 from version 2"])
+        withExtendedLifetime(ratings) {}
     }
 
     @Test func wildcardNames() throws {

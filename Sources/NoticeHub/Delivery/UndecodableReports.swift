@@ -25,6 +25,20 @@ final class UndecodableReports: Sendable {
         handler(undecodable)
     }
 
+    /// `notice` decoded as `Message`, or nil once the failure is reported:
+    /// what every typed observer and typed stream of the hub `identity` does
+    /// with a notice under its message's name.
+    func decode<Message: NoticeMessage>(_ notice: Notice, as type: Message.Type, hub identity: ObjectIdentifier)
+        -> Message?
+    {
+        do throws(NoticeHubError) {
+            return try notice.decode(Message.self)
+        } catch {
+            report(UndecodableNotice(notice: notice, expected: "\(Message.self)", error: error), hub: identity)
+            return nil
+        }
+    }
+
     /// The default handler: one line on standard error.
     static let writeToStandardError: @Sendable (UndecodableNotice) -> Void = { undecodable in
         let line = Array("noticehub: \(undecodable)\n".utf8)

@@ -28,23 +28,24 @@ extension NoticeHub {
     /// ``UndecodableNotice``: to the handler ``onUndecodable(_:)`` sets
     /// (by default, one line on standard error), or, when a replay delivers
     /// it, to the replay, which throws ``UndecodableNotices`` at its end.
+    ///
+    /// For a ``MainActorNoticeMessage``, the overload that takes a
+    /// `@MainActor` handler is chosen; called through generic code, this one
+    /// delivers on the main actor too.
+    @_disfavoredOverload
     public func observe<Message: NoticeMessage>(
         _ type: Message.Type,
         sender: Sender? = nil,
         excludingPostsBy colleague: Sender? = nil,
         using handler: @escaping @Sendable (Message, Notice) -> Void
     ) -> Subscription {
+        if Message.self is any MainActorNoticeMessage.Type {
+            return observe(type, sender: sender, excludingPostsBy: colleague, on: MainActor.self, using: handler)
+        }
         let reports = undecodableReports
         let identity = identity
         return observe(Message.name, sender: sender, excludingPostsBy: colleague) { notice in
-            let message: Message
-            do throws(NoticeHubError) {
-                message = try notice.decode(Message.self)
-            } catch {
-                reports.report(
-                    UndecodableNotice(notice: notice, expected: "\(Message.self)", error: error), hub: identity)
-                return
-            }
+            guard let message = reports.decode(notice, as: Message.self, hub: identity) else { return }
             handler(message, notice)
         }
     }

@@ -59,7 +59,7 @@ extension NoticeHub {
     /// posting time and the time its id starts with. A notice posted while
     /// another is delivered on this thread names it as its cause.
     @inline(__always)
-    private func postFresh(
+    func postFresh(
         _ name: NoticeName, sender: Sender?, payload: NoticePayload, version: Int32 = 1
     ) throws -> Notice {
         try refusePattern(name)

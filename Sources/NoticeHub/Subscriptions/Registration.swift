@@ -235,6 +235,12 @@ final class HandlerBox<Handler: Sendable>: Sendable {
 package protocol CancellableRegistration: AnyObject, Sendable {
     func cancel()
     var isCancelled: Bool { get }
+    /// Notices a buffering policy dropped; 0 where nothing buffers.
+    var droppedCount: Int { get }
+}
+
+extension CancellableRegistration {
+    package var droppedCount: Int { 0 }
 }
 
 /// A weak reference to the object a subscription lives for.

@@ -38,6 +38,11 @@ public final class Subscription: Sendable, Hashable {
     /// and the hub noticed.
     public var isCancelled: Bool { registration.isCancelled }
 
+    /// Notices an asynchronous observer's buffer dropped, as its
+    /// `buffering` policy says (``NoticeHub/observe(_:sender:buffering:using:)-(NoticeName?,_,_,_)``);
+    /// 0 for every other subscription.
+    public var droppedCount: Int { registration.droppedCount }
+
     /// Keeps the subscription alive as long as `set` is (Combine's idiom).
     public func store(in set: inout Set<Subscription>) {
         set.insert(self)

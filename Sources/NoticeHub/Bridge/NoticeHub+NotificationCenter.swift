@@ -1,0 +1,127 @@
+public import Foundation
+import Synchronization
+
+/// What a notification forwarded into a hub becomes: the notice's sender
+/// and payload (see ``NoticeHub/forward(_:from:as:onFailure:map:)``).
+public struct BridgedNotice: Sendable {
+    let sender: Sender?
+    let payload: NoticePayload
+
+    /// A notice from `sender` carrying `payload`.
+    public init(sender: Sender? = nil, payload: some Encodable & Sendable) {
+        self.sender = sender
+        self.payload = .encodable(payload)
+    }
+
+    /// A notice from `sender` without payload (it reads as `{}`).
+    public init(sender: Sender? = nil) {
+        self.sender = sender
+        payload = .empty
+    }
+}
+
+/// Forwarding between a `NotificationCenter` and a hub, so an app that posts
+/// through `NotificationCenter` can move to NoticeHub one colleague at a
+/// time: forward the names a moved colleague needs into the hub, and the
+/// names it posts back out to the colleagues that have not moved yet.
+extension NoticeHub {
+    /// The `userInfo` keys of a notification forwarded out of a hub.
+    public enum NotificationKeys {
+        /// The ``Notice`` itself.
+        public static let notice = "NoticeHub.notice"
+        /// The notice's sender's name, a `String`, when it has one.
+        public static let sender = "NoticeHub.sender"
+        /// The payload as JSON text, a `String`.
+        public static let payloadJSON = "NoticeHub.payloadJSON"
+    }
+
+    /// Forwards the notifications named `notificationName` that `center`
+    /// delivers into this hub, as notices named `noticeName`: posted (and
+    /// journaled, on a journaled hub) on the thread that posted the
+    /// notification. `map` gives each notice's sender and payload from the
+    /// notification's `object` and `userInfo`; nil leaves a notification out.
+    /// Notifications this hub forwarded out (``forward(_:to:as:)``) are not
+    /// brought back. A post that fails (`map` throws, the journal refuses)
+    /// goes to `onFailure`, by default one line on standard error. Cancel the
+    /// token to stop.
+    ///
+    /// ```swift
+    /// let inbound = hub.forward(.init("ArticleLiked"), from: .default, as: "news.liked") { notification in
+    ///     BridgedNotice(sender: "feed", payload: notification.userInfo?["newsID"] as? Int ?? 0)
+    /// }
+    /// ```
+    public func forward(
+        _ notificationName: Notification.Name,
+        from center: NotificationCenter,
+        as noticeName: NoticeName,
+        onFailure: @escaping @Sendable (any Error) -> Void = NoticeHub.reportForwardingFailure,
+        map: @escaping @Sendable (Notification) throws -> BridgedNotice?
+    ) -> Subscription {
+        let token = center.addObserver(forName: notificationName, object: nil, queue: nil) { [weak self] notification in
+            guard let self, notification.userInfo?[NotificationKeys.notice] == nil else { return }
+            do {
+                guard let bridged = try map(notification) else { return }
+                _ = try postFresh(noticeName, sender: bridged.sender, payload: bridged.payload)
+            } catch {
+                onFailure(error)
+            }
+        }
+        return Subscription(registration: CenterObservation(center: center, token: token), issuer: identity)
+    }
+
+    /// Forwards this hub's notices named `name` (or matching a pattern) to
+    /// `center`, posted on the thread that delivers them, as notifications
+    /// named `notificationName` (by default the notice's name). Their
+    /// `object` is nil; their `userInfo` holds the notice, its sender's name
+    /// and its payload's JSON under ``NotificationKeys``. Cancel the token to
+    /// stop.
+    ///
+    /// ```swift
+    /// let outbound = hub.forward("news.liked", to: .default)
+    /// ```
+    public func forward(
+        _ name: NoticeName, to center: NotificationCenter, as notificationName: Notification.Name? = nil
+    ) -> Subscription {
+        let center = UncheckedCenter(center: center)
+        return observe(name) { notice in
+            var userInfo: [AnyHashable: Any] = [NotificationKeys.notice: notice]
+            if let sender = notice.sender { userInfo[NotificationKeys.sender] = sender.rawValue }
+            if let json = try? notice.payloadJSON() { userInfo[NotificationKeys.payloadJSON] = json }
+            center.center.post(
+                name: notificationName ?? Notification.Name(notice.name.rawValue), object: nil, userInfo: userInfo)
+        }
+    }
+
+    /// The default for a failed forward: one line on standard error.
+    public static let reportForwardingFailure: @Sendable (any Error) -> Void = { error in
+        let line = Array("noticehub: a forwarded notification was not posted: \(error)\n".utf8)
+        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+
+}
+
+/// An observer of a `NotificationCenter`, removed when cancelled.
+private final class CenterObservation: CancellableRegistration, @unchecked Sendable {
+    // NotificationCenter is thread-safe; its tokens are opaque objects.
+    private let center: NotificationCenter
+    private let token: any NSObjectProtocol
+    private let cancelled = Atomic<Bool>(false)
+
+    init(center: NotificationCenter, token: any NSObjectProtocol) {
+        self.center = center
+        self.token = token
+    }
+
+    func cancel() {
+        guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        center.removeObserver(token)
+    }
+
+    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+}
+
+/// `NotificationCenter` is thread-safe but not declared `Sendable` on every
+/// platform.
+private struct UncheckedCenter: @unchecked Sendable {
+    let center: NotificationCenter
+}

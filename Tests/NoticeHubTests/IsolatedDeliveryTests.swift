@@ -1,0 +1,262 @@
+import Dispatch
+import Foundation
+import NoticeHub
+import Synchronization
+import Testing
+import TestSupport
+
+/// Observers that name where they run: the main actor, an actor, a queue.
+/// Each guarantee of ``NoticeHub`` isolated delivery has a test here: order,
+/// cancellation on the isolation, nothing from before `observe` returned,
+/// and replays in journal order.
+struct IsolatedDeliveryTests {
+    final class Seen<Element: Sendable>: Sendable {
+        private let items = Mutex<[Element]>([])
+        func append(_ item: Element) { items.withLock { $0.append(item) } }
+        var all: [Element] { items.withLock { $0 } }
+    }
+
+    final class Flag: Sendable {
+        private let bit = Atomic<Bool>(false)
+        var isSet: Bool { bit.load(ordering: .acquiring) }
+        func set() { bit.store(true, ordering: .releasing) }
+    }
+
+    final class Count: Sendable {
+        private let count = Atomic<Int>(0)
+        var value: Int { count.load(ordering: .acquiring) }
+        @discardableResult func add(_ delta: Int = 1) -> Int {
+            count.add(delta, ordering: .acquiringAndReleasing).newValue
+        }
+    }
+
+    /// Waits until `condition` holds, a minute at most: the tests that block
+    /// threads of the shared pool may hold back the tasks that deliver.
+    static func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(60)
+        while !condition() && Date() < deadline { try? await Task.sleep(for: .milliseconds(2)) }
+        return condition()
+    }
+
+    struct Counted: NoticeMessage, Equatable {
+        static let name: NoticeName = "count.up"
+        var n: Int
+    }
+
+    @MainActor @Test func aMainActorObserverGetsEveryNoticeInPostingOrderOnTheMainActor() async throws {
+        let hub = NoticeHub()
+        var received: [Int] = []
+        let token = hub.observe(Counted.self, on: MainActor.self) { counted, _ in
+            MainActor.assertIsolated()
+            received.append(counted.n)
+        }
+        // Posted from another thread, while the main actor is free to run the handler.
+        try await Task.detached {
+            for n in 0..<500 { try hub.post(Counted(n: n)) }
+        }.value
+        let deadline = Date().addingTimeInterval(60)
+        while received.count < 500 && Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        #expect(received == Array(0..<500))
+        token.cancel()
+    }
+
+    @MainActor @Test func aNoticeArrivesAfterThePostReturns() async throws {
+        let hub = NoticeHub()
+        var received: [NoticeName] = []
+        let token = hub.observe("ping", on: MainActor.self) { notice in received.append(notice.name) }
+        try hub.post("ping")
+        #expect(received.isEmpty, "delivered inside the post")
+        while received.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(received == ["ping"])
+        token.cancel()
+    }
+
+    @MainActor @Test func afterCancelReturnsOnTheMainActorTheHandlerNeverRuns() async throws {
+        let hub = NoticeHub()
+        var received = 0
+        let token = hub.observe("ping", on: MainActor.self) { _ in received += 1 }
+        for _ in 0..<10 { try hub.post("ping") }
+        token.cancel()
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(received == 0)
+        #expect(token.isCancelled)
+    }
+
+    @MainActor @Test func aHandlerThatCancelsItsOwnSubscriptionGetsNothingMore() async throws {
+        let hub = NoticeHub()
+        var received = 0
+        let holder = Seen<Subscription>()
+        holder.append(
+            hub.observe("ping", on: MainActor.self) { _ in
+                received += 1
+                if received == 3 { holder.all.first?.cancel() }
+            })
+        for _ in 0..<10 { try hub.post("ping") }
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(received == 3)
+    }
+
+    @MainActor @Test func aNoticePostedBeforeObserveReturnsIsNeverDelivered() async throws {
+        let hub = NoticeHub()
+        try hub.post("ping", sender: "before")
+        var senders: [String] = []
+        let token = hub.observe("ping", on: MainActor.self) { notice in senders.append(notice.sender!.rawValue) }
+        try hub.post("ping", sender: "after")
+        while senders.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(senders == ["after"])
+        token.cancel()
+    }
+
+    @MainActor @Test func aReplayReachesAMainActorObserverInJournalOrderAndItsPostsAreNotJournaled() async throws {
+        let directory = TemporaryDirectory()
+        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("journal.sqlite")))
+        for n in 0..<200 { try hub.post(Counted(n: n)) }
+        var replayed: [Int] = []
+        var sequences: [Int64] = []
+        let token = hub.observe(Counted.self, on: MainActor.self) { counted, notice in
+            guard notice.isReplay else { return }
+            replayed.append(counted.n)
+            sequences.append(notice.sequence!)
+            _ = try? hub.post("echo")
+        }
+        #expect(try hub.replay() == 200)
+        while replayed.count < 200 { try await Task.sleep(for: .milliseconds(2)) }
+        #expect(replayed == Array(0..<200) && sequences == Array(1...200))
+        #expect(try hub.journal.lastSequence() == 200, "a replay's handlers post nothing")
+        token.cancel()
+    }
+
+    @MainActor @Test func whatAnIsolatedHandlerPostsNamesTheNoticeAsItsCause() async throws {
+        let hub = NoticeHub()
+        let caused = Seen<Notice>()
+        let echo = hub.observe("echo") { caused.append($0) }
+        let token = hub.observe("ping", on: MainActor.self) { _ in _ = try? hub.post("echo") }
+        let ping = try hub.post("ping")
+        #expect(await Self.eventually { caused.all.count == 1 })
+        #expect(caused.all.first?.cause == ping.id)
+        token.cancel()
+        echo.cancel()
+    }
+
+    actor Tally {
+        var values: [Int] = []
+        func record(_ value: Int) { values.append(value) }
+    }
+
+    @Test func anActorObserverRunsIsolatedToItsActorInOrder() async throws {
+        let hub = NoticeHub()
+        let tally = Tally()
+        let token = hub.observe(Counted.self, on: tally) { tally, counted, _ in
+            tally.record(counted.n)
+        }
+        let untyped = Tally()
+        let second = hub.observe("count.up", on: untyped) { untyped, notice in untyped.record(Int(notice.sequence ?? 1))
+        }
+        for n in 0..<300 { try hub.post(Counted(n: n)) }
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            let typedCount = await tally.values.count
+            let untypedCount = await untyped.values.count
+            if typedCount == 300 && untypedCount == 300 { break }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        #expect(await tally.values == Array(0..<300))
+        #expect(await untyped.values.count == 300)
+        token.cancel()
+        second.cancel()
+    }
+
+    @Test(arguments: [false, true])
+    func aQueueObserverHandlesOneNoticeAtATimeInOrderEvenOnAConcurrentQueue(operationQueue: Bool) async throws {
+        let hub = NoticeHub()
+        let running = Count()
+        let overlapped = Flag()
+        let seen = Seen<Int>()
+        let handler: @Sendable (Notice) -> Void = { notice in
+            if running.add() > 1 { overlapped.set() }
+            if let counted = try? notice.message(Counted.self) { seen.append(counted.n) }
+            running.add(-1)
+        }
+        let token: Subscription
+        if operationQueue {
+            let queue = OperationQueue()
+            queue.maxConcurrentOperationCount = 4
+            token = hub.observe("count.up", queue: queue, using: handler)
+        } else {
+            token = hub.observe(
+                "count.up", queue: DispatchQueue(label: "concurrent", attributes: .concurrent), using: handler)
+        }
+        for n in 0..<1_000 { try hub.post(Counted(n: n)) }
+        #expect(await Self.eventually { seen.all.count == 1_000 })
+        #expect(seen.all == Array(0..<1_000))
+        #expect(!overlapped.isSet)
+        token.cancel()
+    }
+
+    @Test func aQueueObserverCancelledOnItsQueueGetsNothingMore() async throws {
+        let hub = NoticeHub()
+        let queue = DispatchQueue(label: "serial")
+        let seen = Seen<Int>()
+        let token = hub.observe("count.up", queue: queue) { _ in seen.append(1) }
+        queue.sync {
+            for n in 0..<100 { _ = try? hub.post(Counted(n: n)) }
+            token.cancel()
+        }
+        queue.sync {}
+        try await Task.sleep(for: .milliseconds(20))
+        queue.sync {}
+        #expect(seen.all.isEmpty)
+    }
+
+    /// Declared by the type: observers of it run on the main actor.
+    struct Refreshed: MainActorNoticeMessage {
+        static let name: NoticeName = "feed.refreshed"
+        var count: Int
+    }
+
+    @MainActor @Test func aMessageTypeCanDeclareItsObserversRunOnTheMainActor() async throws {
+        let hub = NoticeHub()
+        var counts: [Int] = []
+        let token = hub.observe(Refreshed.self) { refreshed, _ in
+            MainActor.preconditionIsolated()
+            counts.append(refreshed.count)
+        }
+        _ = try await Task.detached { try hub.post(Refreshed(count: 7)) }.value
+        while counts.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(counts == [7])
+        token.cancel()
+    }
+
+    @MainActor @Test func anIsolatedTypedObserverReportsWhatItCannotDecodeOnThePostingThread() async throws {
+        let hub = NoticeHub()
+        let reported = Seen<String>()
+        hub.onUndecodable { reported.append("\($0)") }
+        var received = 0
+        let token = hub.observe(Counted.self, on: MainActor.self) { _, _ in received += 1 }
+        try hub.post("count.up", json: #"{"n":"one"}"#)
+        #expect(reported.all.count == 1, "reported before the post returned")
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(received == 0)
+        token.cancel()
+    }
+
+    @MainActor final class Model: Sendable {
+        var total = 0
+    }
+
+    @MainActor @Test func aModelFollowsAMessageOnTheMainActorForAsLongAsItLives() async throws {
+        let hub = NoticeHub()
+        var model: Model? = Model()
+        let token = hub.observe(Counted.self, updating: model!) { model, counted, _ in model.total += counted.n }
+        try hub.post(Counted(n: 2))
+        try hub.post(Counted(n: 3))
+        while model!.total < 5 { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(model!.total == 5)
+        weak let gone = model
+        model = nil
+        #expect(gone == nil)
+        try hub.post(Counted(n: 4))
+        #expect(token.isCancelled, "the post found the model gone")
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import NoticeHub
+import Synchronization
+import Testing
+import TestSupport
+
+/// Forwarding between a NotificationCenter and a hub, both ways: the way to
+/// move an app's colleagues to NoticeHub one at a time.
+struct NotificationCenterBridgeTests {
+    final class Seen<Element: Sendable>: Sendable {
+        private let items = Mutex<[Element]>([])
+        func append(_ item: Element) { items.withLock { $0.append(item) } }
+        var all: [Element] { items.withLock { $0 } }
+    }
+
+    struct Liked: NoticeMessage, Equatable {
+        static let name: NoticeName = "news.liked"
+        var newsID: Int
+        var user: String
+    }
+
+    @Test func notificationsComeIntoTheHubAndItsJournalMappedBySenderAndPayload() throws {
+        let directory = TemporaryDirectory()
+        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("journal.sqlite")))
+        let center = NotificationCenter()
+        let liked = Seen<Liked>()
+        let observer = hub.observe(Liked.self) { message, notice in
+            #expect(notice.sender == "feed")
+            liked.append(message)
+        }
+        let inbound = hub.forward(.init("ArticleLiked"), from: center, as: "news.liked") { notification in
+            guard let user = notification.userInfo?["user"] as? String else { return nil }
+            return BridgedNotice(
+                sender: "feed", payload: Liked(newsID: notification.userInfo?["newsID"] as? Int ?? 0, user: user))
+        }
+        center.post(name: .init("ArticleLiked"), object: nil, userInfo: ["newsID": 1, "user": "alice"])
+        center.post(name: .init("ArticleLiked"), object: nil, userInfo: ["newsID": 2]) // left out by the map
+        center.post(name: .init("Other"), object: nil, userInfo: ["newsID": 3, "user": "bob"])
+        #expect(liked.all == [Liked(newsID: 1, user: "alice")])
+        #expect(try hub.journal.lastSequence() == 1)
+
+        inbound.cancel()
+        center.post(name: .init("ArticleLiked"), object: nil, userInfo: ["newsID": 4, "user": "carol"])
+        #expect(liked.all.count == 1 && inbound.isCancelled)
+        observer.cancel()
+    }
+
+    @Test func aFailedForwardGoesToItsHandlerAndPostsNothing() throws {
+        let hub = NoticeHub()
+        let center = NotificationCenter()
+        let failures = Seen<String>()
+        let heard = Seen<NoticeName>()
+        let observer = hub.observe(nil) { heard.append($0.name) }
+        let inbound = hub.forward(.init("Pattern"), from: center, as: "news.*", onFailure: { failures.append("\($0)") })
+        {
+            _ in BridgedNotice()
+        }
+        center.post(name: .init("Pattern"), object: nil)
+        #expect(failures.all.count == 1 && failures.all[0].contains("is a pattern"))
+        #expect(heard.all.isEmpty)
+        inbound.cancel()
+        observer.cancel()
+    }
+
+    @Test func noticesGoOutToTheCenterWithTheNoticeItsSenderAndItsPayload() throws {
+        let hub = NoticeHub()
+        let center = NotificationCenter()
+        let received = Seen<String>()
+        let token = center.addObserver(forName: .init("news.liked"), object: nil, queue: nil) { notification in
+            let notice = notification.userInfo?[NoticeHub.NotificationKeys.notice] as? Notice
+            let sender = notification.userInfo?[NoticeHub.NotificationKeys.sender] as? String
+            let json = notification.userInfo?[NoticeHub.NotificationKeys.payloadJSON] as? String
+            received.append("\(notice?.name.rawValue ?? "-") \(sender ?? "-") \(json ?? "-")")
+        }
+        let renamed = Seen<Notification.Name>()
+        let other = center.addObserver(forName: .init("Liked"), object: nil, queue: nil) { renamed.append($0.name) }
+        let outbound = hub.forward("news.liked", to: center)
+        let outboundRenamed = hub.forward("news.*", to: center, as: .init("Liked"))
+        try hub.post(Liked(newsID: 1, user: "alice"), sender: "feed")
+        #expect(received.all == [#"news.liked feed {"newsID":1,"user":"alice"}"#])
+        #expect(renamed.all == [.init("Liked")])
+        outbound.cancel()
+        outboundRenamed.cancel()
+        try hub.post(Liked(newsID: 2, user: "bob"))
+        #expect(received.all.count == 1)
+        center.removeObserver(token)
+        center.removeObserver(other)
+    }
+
+    /// A name forwarded both ways reaches each side once.
+    @Test func whatTheHubSentOutIsNotBroughtBackIn() throws {
+        let hub = NoticeHub()
+        let center = NotificationCenter()
+        let heard = Seen<Int64?>()
+        let observer = hub.observe("news.liked") { heard.append($0.sequence) }
+        let outbound = hub.forward("news.liked", to: center, as: .init("ArticleLiked"))
+        let inbound = hub.forward(.init("ArticleLiked"), from: center, as: "news.liked") { _ in
+            BridgedNotice(sender: "legacy")
+        }
+        try hub.post("news.liked", sender: "feed")
+        center.post(name: .init("ArticleLiked"), object: nil)
+        #expect(heard.all.count == 2)
+        outbound.cancel()
+        inbound.cancel()
+        observer.cancel()
+    }
+}
