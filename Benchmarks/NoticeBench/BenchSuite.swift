@@ -10,6 +10,7 @@ public enum BenchSuite {
             "post.name.k10", "post.name.k100", "post.name.k1000",
             "post.sender.k10", "post.sender.k100", "post.sender.k1000",
             "post.wildcard.k100",
+            "post.mainactor.k10", "post.queue.k10", "observe.async.delivery",
             "stream.delivery", "stream.open.close",
             "subscribe.cancel.idle", "subscribe.cancel.live1000", "subscribe.cancel.busy", "subscribe.cancel.busy.same",
             "journal.append.batched",
@@ -35,6 +36,7 @@ public enum BenchSuite {
         defer { try? FileManager.default.removeItem(at: options.directory) }
         try PostBench.run(options, report: report)
         try WildcardPostBench.run(options, report: report)
+        try await IsolatedDeliveryBench.run(options, report: report)
         try await StreamBench.run(options, report: report)
         try SubscribeBench.run(options, report: report)
         try JournalAppendBench.run(options, report: report)

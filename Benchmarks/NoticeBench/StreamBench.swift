@@ -47,7 +47,7 @@ enum StreamBench {
         return Double(elapsed) / Double(count)
     }
 
-    private static func centerRun(_ count: Int) async throws -> Double {
+    static func centerRun(_ count: Int) async throws -> Double {
         let center = NotificationCenter()
         let subject = NSObject()
         let messages = center.messages(of: subject, for: Tick.self, bufferSize: count + 1)

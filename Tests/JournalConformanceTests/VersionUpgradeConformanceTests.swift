@@ -49,15 +49,15 @@ struct VersionUpgradeConformanceTests {
             let readers = readers
             tokens = [
                 hub.observe(Liked.self) { liked, _ in
-                    readers.byNews.withLock { $0[liked.newsID, default: [:]][liked.reader, default: 0] += liked.weight }
+                    readers.byNews.locked { $0[liked.newsID, default: [:]][liked.reader, default: 0] += liked.weight }
                 },
                 hub.observe(Unliked.self) { unliked, _ in
-                    readers.byNews.withLock { $0[unliked.newsID, default: [:]][unliked.reader] = nil }
+                    readers.byNews.locked { $0[unliked.newsID, default: [:]][unliked.reader] = nil }
                 },
             ]
         }
 
-        var likes: [Int: [String: Int]] { readers.byNews.withLock { $0.filter { !$0.value.isEmpty } } }
+        var likes: [Int: [String: Int]] { readers.byNews.locked { $0.filter { !$0.value.isEmpty } } }
     }
 
     static let expected: [Int: [String: Int]] = [1: ["alice": 1, "bob": 1]]

@@ -14,8 +14,8 @@ struct DocumentationExamplesTests {
     /// What a sample's handlers record, in order.
     final class Log<Element: Sendable>: Sendable {
         private let items = Mutex<[Element]>([])
-        func append(_ item: Element) { items.withLock { $0.append(item) } }
-        var all: [Element] { items.withLock { $0 } }
+        func append(_ item: Element) { items.locked { $0.append(item) } }
+        var all: [Element] { items.locked { $0 } }
     }
 
     @Test func landingPage() throws {

@@ -12,8 +12,8 @@ import TestSupport
 struct IsolatedDeliveryTests {
     final class Seen<Element: Sendable>: Sendable {
         private let items = Mutex<[Element]>([])
-        func append(_ item: Element) { items.withLock { $0.append(item) } }
-        var all: [Element] { items.withLock { $0 } }
+        func append(_ item: Element) { items.locked { $0.append(item) } }
+        var all: [Element] { items.locked { $0 } }
     }
 
     final class Flag: Sendable {
@@ -58,6 +58,30 @@ struct IsolatedDeliveryTests {
         while received.count < 500 && Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
         #expect(received == Array(0..<500))
         token.cancel()
+    }
+
+    /// One lane per isolation: a colleague observing two names sees them in
+    /// the order they were posted, as on a serial queue.
+    @MainActor @Test func observersOnOneIsolationSeeNoticesInPostingOrderAcrossNames() async throws {
+        let hub = NoticeHub()
+        var received: [String] = []
+        let tokens = ["first", "second"].map { name in
+            hub.observe(NoticeName(stringLiteral: name), on: MainActor.self) { notice in
+                received.append("\(notice.name) \(notice.sender!)")
+            }
+        }
+        var expected: [String] = []
+        try await Task.detached {
+            for n in 0..<300 {
+                let name: NoticeName = n % 3 == 0 ? "first" : "second"
+                try hub.post(name, sender: Sender(stringLiteral: "s\(n)"))
+            }
+        }.value
+        for n in 0..<300 { expected.append("\(n % 3 == 0 ? "first" : "second") s\(n)") }
+        let deadline = Date().addingTimeInterval(60)
+        while received.count < 300 && Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        #expect(received == expected)
+        tokens.forEach { $0.cancel() }
     }
 
     @MainActor @Test func aNoticeArrivesAfterThePostReturns() async throws {

@@ -35,8 +35,8 @@ struct MessageVersionTests {
 
     final class Seen<Element: Sendable>: Sendable {
         private let items = Mutex<[Element]>([])
-        func append(_ item: Element) { items.withLock { $0.append(item) } }
-        var all: [Element] { items.withLock { $0 } }
+        func append(_ item: Element) { items.locked { $0.append(item) } }
+        var all: [Element] { items.locked { $0 } }
     }
 
     static func eventually(_ condition: () -> Bool) -> Bool {

@@ -9,8 +9,8 @@ import TestSupport
 struct NotificationCenterBridgeTests {
     final class Seen<Element: Sendable>: Sendable {
         private let items = Mutex<[Element]>([])
-        func append(_ item: Element) { items.withLock { $0.append(item) } }
-        var all: [Element] { items.withLock { $0 } }
+        func append(_ item: Element) { items.locked { $0.append(item) } }
+        var all: [Element] { items.locked { $0 } }
     }
 
     struct Liked: NoticeMessage, Equatable {

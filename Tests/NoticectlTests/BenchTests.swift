@@ -24,6 +24,20 @@ struct BenchTests {
         #expect(try scratch.listing().isEmpty, "no journal left behind")
     }
 
+    /// The main-actor workload needs the main queue served while the
+    /// command's main thread waits for the suite.
+    @Test func theIsolatedDeliveryWorkloadsRunToTheirLastDelivery() throws {
+        let outcome = try NoticectlRunner(in: TemporaryDirectory(), program: "noticehub-bench").run(
+            ["--quick", "--json", "--only", "post.mainactor.k10", "post.queue.k10", "observe.async.delivery"])
+        #expect(outcome.status == 0, "\(outcome)")
+        let reports = outcome.lines.map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(
+            reports.map { $0?["bench"] as? String } == [
+                "post.mainactor.k10", "post.queue.k10", "observe.async.delivery",
+            ])
+        #expect(reports.allSatisfy { ($0?["ns_per_op"] as? Double ?? 0) > 0 && $0?["anchor_ns_per_op"] != nil })
+    }
+
     @Test(arguments: ["post.name.k1", "rebuild.stat", "nosuch"])
     func anUnknownWorkloadIsAUsageError(id: String) throws {
         let scratch = TemporaryDirectory()

@@ -12,7 +12,7 @@ final class UndecodableReports: Sendable {
     private let handler = Mutex<@Sendable (UndecodableNotice) -> Void>(UndecodableReports.writeToStandardError)
 
     func setHandler(_ handler: @escaping @Sendable (UndecodableNotice) -> Void) {
-        self.handler.withLock { $0 = handler }
+        self.handler.locked { $0 = handler }
     }
 
     /// Reports `undecodable`, which an observer of the hub `identity` met.
@@ -21,7 +21,7 @@ final class UndecodableReports: Sendable {
     @inline(never)
     func report(_ undecodable: UndecodableNotice, hub identity: ObjectIdentifier) {
         if DeliveryContext.current.collect(undecodable, replayingInto: identity) { return }
-        let handler = handler.withLock { $0 }
+        let handler = handler.locked { $0 }
         handler(undecodable)
     }
 

@@ -35,7 +35,7 @@ extension NoticeHub {
         using handler: @escaping @MainActor @Sendable (Notice) -> Void
     ) -> Subscription {
         let identity = identity
-        return observeIsolated(name, sender, colleague, schedule: Isolation.mainActor, item: { $0 }) { notice in
+        return observeIsolated(name, sender, colleague, lane: IsolationLanes.mainActor, item: { $0 }) { notice in
             MainActor.assumeIsolated { Isolation.delivering(notice, of: identity) { handler(notice) } }
         }
     }
@@ -50,7 +50,7 @@ extension NoticeHub {
     ) -> Subscription {
         let identity = identity
         return observeIsolated(
-            Message.name, sender, colleague, schedule: Isolation.mainActor, item: typed(Message.self)
+            Message.name, sender, colleague, lane: IsolationLanes.mainActor, item: typed(Message.self)
         ) { message, notice in
             MainActor.assumeIsolated { Isolation.delivering(notice, of: identity) { handler(message, notice) } }
         }
@@ -90,7 +90,7 @@ extension NoticeHub {
         let identity = identity
         let reference = OwnerReference(model)
         return observeIsolated(
-            Message.name, sender, nil, owner: reference, schedule: Isolation.mainActor, item: typed(Message.self)
+            Message.name, sender, nil, owner: reference, lane: IsolationLanes.mainActor, item: typed(Message.self)
         ) { message, notice in
             guard let model = reference.object as? Model else { return }
             MainActor.assumeIsolated { Isolation.delivering(notice, of: identity) { handler(model, message, notice) } }
@@ -117,7 +117,10 @@ extension NoticeHub {
         using handler: @escaping @Sendable (isolated A, Notice) -> Void
     ) -> Subscription {
         let identity = identity
-        return observeIsolated(name, sender, colleague, schedule: Isolation.actor(actor), item: { $0 }) { notice in
+        return observeIsolated(
+            name, sender, colleague, lane: IsolationLanes.lane(for: actor, schedule: Isolation.actor(actor)),
+            item: { $0 }
+        ) { notice in
             actor.assumeIsolated { actor in Isolation.delivering(notice, of: identity) { handler(actor, notice) } }
         }
     }
@@ -132,7 +135,8 @@ extension NoticeHub {
     ) -> Subscription {
         let identity = identity
         return observeIsolated(
-            Message.name, sender, colleague, schedule: Isolation.actor(actor), item: typed(Message.self)
+            Message.name, sender, colleague, lane: IsolationLanes.lane(for: actor, schedule: Isolation.actor(actor)),
+            item: typed(Message.self)
         ) { message, notice in
             actor.assumeIsolated { actor in
                 Isolation.delivering(notice, of: identity) { handler(actor, message, notice) }
@@ -150,7 +154,10 @@ extension NoticeHub {
         using handler: @escaping @Sendable (Notice) -> Void
     ) -> Subscription {
         let identity = identity
-        return observeIsolated(name, sender, colleague, schedule: Isolation.queue(queue), item: { $0 }) { notice in
+        return observeIsolated(
+            name, sender, colleague, lane: IsolationLanes.lane(for: queue, schedule: Isolation.queue(queue)),
+            item: { $0 }
+        ) { notice in
             Isolation.delivering(notice, of: identity) { handler(notice) }
         }
     }
@@ -166,29 +173,36 @@ extension NoticeHub {
         using handler: @escaping @Sendable (Notice) -> Void
     ) -> Subscription {
         let identity = identity
-        return observeIsolated(name, sender, colleague, schedule: Isolation.queue(queue), item: { $0 }) { notice in
+        return observeIsolated(
+            name, sender, colleague, lane: IsolationLanes.lane(for: queue, schedule: Isolation.queue(queue)),
+            item: { $0 }
+        ) { notice in
             Isolation.delivering(notice, of: identity) { handler(notice) }
         }
     }
 
     /// Registers a synchronous observer that turns each notice into an item
-    /// (nil: none) and puts it in a mailbox drained on the isolation.
-    /// With an `owner`, the observer ends with it, and the token does not
-    /// cancel when dropped.
+    /// (nil: none) and puts its delivery in the isolation's lane. With an
+    /// `owner`, the observer ends with it, and the token does not cancel when
+    /// dropped.
     private func observeIsolated<Item: Sendable>(
         _ name: NoticeName?, _ sender: Sender?, _ colleague: Sender?, owner: OwnerReference? = nil,
-        schedule: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
+        lane: IsolationLane,
         item: @escaping @Sendable (Notice) -> Item?,
         deliver: @escaping @Sendable (Item) -> Void
     ) -> Subscription {
-        let mailbox = IsolatedMailbox(schedule: schedule, deliver: deliver)
+        let cancelled = CancelFlag()
         let handler: ObserverHandler = { notice in
-            if let item = item(notice) { mailbox.enqueue(item) }
+            guard let item = item(notice) else { return }
+            lane.enqueue {
+                if !cancelled.isSet { deliver(item) }
+            }
         }
         let registration = observers.add(
             name: name, sender: sender, excludedSender: colleague, owner: owner, handler: handler)
         return Subscription(
-            registration: IsolatedRegistration(registration, mailbox), issuer: identity, cancelsOnDeinit: owner == nil)
+            registration: IsolatedRegistration(registration, cancelled), issuer: identity,
+            cancelsOnDeinit: owner == nil)
     }
 
     /// Decodes a notice as `Message` on the posting thread, reporting one

@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 
-/// Where an isolated observer's handler runs: how a drain of its mailbox is
-/// scheduled there.
+/// Where an isolated observer's handler runs: how a drain of its lane
+/// (``IsolationLane``) is scheduled there.
 enum Isolation {
     /// The main actor, through the main dispatch queue, its executor on every
     /// platform this library supports.
