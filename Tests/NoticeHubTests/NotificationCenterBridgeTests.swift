@@ -13,8 +13,10 @@ struct NotificationCenterBridgeTests {
         var all: [Element] { items.locked { $0 } }
     }
 
+    /// At version 2, which a forwarded typed message keeps.
     struct Liked: NoticeMessage, Equatable {
         static let name: NoticeName = "news.liked"
+        static let version = 2
         var newsID: Int
         var user: String
     }
@@ -37,6 +39,12 @@ struct NotificationCenterBridgeTests {
         center.post(name: .init("ArticleLiked"), object: nil, userInfo: ["newsID": 2]) // left out by the map
         center.post(name: .init("Other"), object: nil, userInfo: ["newsID": 3, "user": "bob"])
         #expect(liked.all == [Liked(newsID: 1, user: "alice")])
+        var versions: [Int] = []
+        try hub.journal.read(JournalQuery()) { notice in
+            versions.append(notice.version)
+            return true
+        }
+        #expect(versions == [2])
         #expect(try hub.journal.lastSequence() == 1)
 
         inbound.cancel()

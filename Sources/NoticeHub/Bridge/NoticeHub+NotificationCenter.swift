@@ -6,17 +6,28 @@ import Synchronization
 public struct BridgedNotice: Sendable {
     let sender: Sender?
     let payload: NoticePayload
+    let version: Int
 
     /// A notice from `sender` carrying `payload`.
     public init(sender: Sender? = nil, payload: some Encodable & Sendable) {
         self.sender = sender
         self.payload = .encodable(payload)
+        version = 1
+    }
+
+    /// A notice from `sender` carrying a typed message, with its type's
+    /// ``NoticeMessage/version``.
+    public init<Message: NoticeMessage>(sender: Sender? = nil, payload: Message) {
+        self.sender = sender
+        self.payload = .encodable(payload)
+        version = Message.version
     }
 
     /// A notice from `sender` without payload (it reads as `{}`).
     public init(sender: Sender? = nil) {
         self.sender = sender
         payload = .empty
+        version = 1
     }
 }
 
@@ -61,7 +72,9 @@ extension NoticeHub {
             guard let self, notification.userInfo?[NotificationKeys.notice] == nil else { return }
             do {
                 guard let bridged = try map(notification) else { return }
-                _ = try postFresh(noticeName, sender: bridged.sender, payload: bridged.payload)
+                _ = try postFresh(
+                    noticeName, sender: bridged.sender, payload: bridged.payload,
+                    version: try Self.storedVersion(bridged.version, of: noticeName))
             } catch {
                 onFailure(error)
             }

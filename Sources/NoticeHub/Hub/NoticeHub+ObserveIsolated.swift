@@ -6,8 +6,8 @@ public import Foundation
 ///
 /// Such a handler runs after the post returns, on its isolation, and the
 /// guarantees are:
-/// - per observer, notices arrive in posting order (for replays, in journal
-///   order);
+/// - per observer, and across the observers of one isolation, notices
+///   arrive in posting order (for replays, in journal order);
 /// - once ``Subscription/cancel()`` returns on the observer's isolation, the
 ///   handler never runs again; cancelled elsewhere, at most the notice being
 ///   handed over still arrives;
