@@ -8,7 +8,7 @@ public struct FixtureNotice: Sendable, Equatable, CustomStringConvertible {
     public var sender: Sender?
     /// The payload as compact JSON, keys in the order they were written.
     public var payloadJSON: String
-    /// The payload's version (``NoticeHub/Notice/version``): 1 unless a typed
+    /// The payload's version (`Notice.version`): 1 unless a typed
     /// message of a later version states it, or the test sets it, say to
     /// post what an earlier build of a message posted.
     public var version: Int = 1

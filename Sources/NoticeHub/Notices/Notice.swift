@@ -3,7 +3,7 @@ import NoticeJSON
 
 /// One notice: what was posted, by whom, when, and with which payload.
 ///
-/// Handlers receive notices; they read the payload with ``decode(_:)`` (or
+/// Handlers receive notices; they read the payload with ``decode(_:)->T`` (or
 /// ``message(_:)`` for typed messages). A notice delivered from a journal also
 /// carries its ``sequence`` number, and ``isReplay`` tells a replayed notice
 /// from a live one.
@@ -136,7 +136,7 @@ public struct Notice: Sendable {
         return try M.upcasts.upcast(self)
     }
 
-    /// Reads the payload as the typed message `M`: ``decode(_:)-(M.Type)``.
+    /// Reads the payload as the typed message `M`: ``decode(_:)->M``.
     public func message<M: NoticeMessage>(_ type: M.Type = M.self) throws(NoticeHubError) -> M {
         try decode(M.self)
     }

@@ -32,7 +32,7 @@ extension NoticeHub {
     }
 
     /// Answers requests across processes with JSON text, as tools do: the
-    /// handler returns one JSON value, checked as ``post(_:sender:json:)``
+    /// handler returns one JSON value, checked as ``post(_:sender:json:version:)``
     /// checks it.
     public func respondAcrossProcesses(
         to name: NoticeName,
