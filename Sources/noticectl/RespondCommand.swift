@@ -78,7 +78,9 @@ struct RespondCommand: ParsableCommand {
                 return printed
             }
         }
-        let hub = try journal.openHub()
+        // A journal to answer on must exist: a mistyped path would otherwise
+        // answer, unheard, on a new empty one.
+        let hub = try journal.openHub(creatingIfMissing: false)
         let sender = try sender ?? Sender(validating: "\(ProcessInfo.processInfo.hostName):\(getpid())")
         let answering = try hub.respondAcrossProcesses(to: name, as: sender) { request in
             let from = request.sender.map { TextField.shown($0.rawValue) } ?? "-"

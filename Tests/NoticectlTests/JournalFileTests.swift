@@ -114,7 +114,7 @@ struct JournalFileTests {
 struct ReadOnlyCommandTests {
     @Test(arguments: [
         ["tail"], ["news", "feed"], ["news", "detail", "1"], ["news", "profile", "alice"], ["verify"], ["stats"],
-        ["export"], ["news", "replay"],
+        ["export"], ["news", "replay"], ["respond", "weather.now", "--reply", "{}"],
     ])
     func readingCommandsDoNotCreateAMissingJournal(command: [String]) throws {
         let scratch = TemporaryDirectory()
