@@ -50,6 +50,24 @@ struct StatsTests {
         #expect(try cli("stats").stdout.hasSuffix("live responders: none\n"))
     }
 
+    /// A row of `responders` whose key no claim has (negative, here) is
+    /// passed over: it does not make the lock test fail for every row.
+    @Test func aRespondersRowNoticeHubDidNotWriteIsPassedOver() throws {
+        let scratch = TemporaryDirectory()
+        let cli = NoticectlRunner(in: scratch)
+        try cli("init")
+        let responder = try cli.start("respond", "weather.now", "--sender", "station", "--reply", "1")
+        try #require(responder.waitForLines(1))
+        try SQLiteShell.run(
+            scratch.path("noticehub.sqlite"),
+            "INSERT INTO responders (key, name, responder, started_at) VALUES (-1, 'weather.now', 'ghost', 0)")
+        #expect(try cli("stats").stdout.hasSuffix("live responders: 1\n  weather.now: station\n"))
+        let asked = try cli("request", "weather.now", "--timeout", "30s")
+        #expect(asked.status == 0 && asked.lines.first == "station 1", "\(asked)")
+        responder.send(SIGTERM)
+        _ = responder.waitForExit()
+    }
+
     @Test func statsOfAnEmptyJournal() throws {
         let cli = NoticectlRunner(in: TemporaryDirectory())
         try cli("init")

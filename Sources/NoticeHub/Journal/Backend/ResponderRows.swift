@@ -9,8 +9,12 @@ package enum ResponderRows {
     /// key, and two live claims share one only by a 1 in 2⁶¹ chance (the
     /// backends retry a key already locked).
     package static func randomKey() -> Int64 {
-        Int64.random(in: 1..<(1 << 62))
+        Int64.random(in: keys)
     }
+
+    /// The keys claims are given: positive, and far below the largest
+    /// offset a lock file may have.
+    package static let keys: Range<Int64> = 1..<(1 << 62)
 
     /// Writes the row of a claim whose lock `key` is held.
     package static func insert(
