@@ -20,7 +20,7 @@ enum Isolation {
         { drain in queue.async(execute: drain) }
     }
 
-    /// An operation queue, serial or not: a mailbox has one drain at a time.
+    /// An operation queue, serial or not: a lane has one drain at a time.
     static func queue(_ queue: OperationQueue) -> @Sendable (@escaping @Sendable () -> Void) -> Void {
         { [queue = UncheckedQueue(queue: queue)] drain in queue.queue.addOperation(drain) }
     }
