@@ -19,6 +19,14 @@ public struct BackendCapabilities: OptionSet, Sendable {
     /// which then see them before their next poll.
     public static let commitAnnouncements = BackendCapabilities(rawValue: 1 << 2)
 
+    /// Durable commits that wait for storage (a sync to disk, a server's
+    /// flush), during which other posters queue and then share the next
+    /// commit. A backend whose commits are instant (in memory) may commit
+    /// every notice alone, and is not asked to share.
+    public static let durableCommitsTakeTime = BackendCapabilities(rawValue: 1 << 3)
+
     /// Everything a backend can do.
-    public static let all: BackendCapabilities = [.projections, .behindTheBackSQL, .commitAnnouncements]
+    public static let all: BackendCapabilities = [
+        .projections, .behindTheBackSQL, .commitAnnouncements, .durableCommitsTakeTime,
+    ]
 }

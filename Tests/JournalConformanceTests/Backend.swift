@@ -36,7 +36,9 @@ extension ConformanceBackend {
     }()
 
     /// SQLite announces no commits: its followers poll the file.
-    static let sqlite = Backend(name: "SQLite", capabilities: [.projections, .behindTheBackSQL]) {
+    static let sqlite = Backend(
+        name: "SQLite", capabilities: [.projections, .behindTheBackSQL, .durableCommitsTakeTime]
+    ) {
         let directory = TemporaryDirectory()
         let path = directory.path("journal.sqlite")
         return JournalPlace(location: path, keeping: directory) {

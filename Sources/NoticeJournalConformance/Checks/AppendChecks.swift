@@ -131,8 +131,10 @@ struct AppendChecks {
         #expect(sequences == Array(1...Int64(threads * perThread)), "gapless, in commit order, across journal objects")
         #expect(perSender.count == threads)
         for (_, values) in perSender { #expect(values == Array(0..<perThread)) }
-        let shared = hubs[0].groupCommits
-        #expect(shared.commits < shared.notices, "posters waiting on one commit share the next")
+        if backend.capabilities.contains(.durableCommitsTakeTime) {
+            let shared = hubs[0].groupCommits
+            #expect(shared.commits < shared.notices, "posters waiting on one commit share the next")
+        }
         #expect(try hubs[0].journal.integrityProblems() == [])
     }
 
