@@ -66,7 +66,7 @@
             #expect {
                 try session.query("SELECT pg_sleep(5)")
             } throws: { error in
-                "\(error)".hasSuffix("no answer within 300 ms") && !"\(error)".contains("\n")
+                "\(error)".hasSuffix("no answer within 300 ms to SELECT pg_sleep(5) …") && !"\(error)".contains("\n")
             }
             #expect(started.duration(to: .now) < .seconds(3))
             #expect(try session.script("SELECT 1").count == 1, "the next statement has a new session")
@@ -74,7 +74,8 @@
 
         /// A schema of the test server, its warnings, and a way to end the
         /// sessions of its journals (named after the schema), and no others.
-        final class Place {
+        /// One thread at a time uses it (its admin session is not shared).
+        final class Place: @unchecked Sendable {
             let url: String
             let warnings = Lines()
             let logger: Logger

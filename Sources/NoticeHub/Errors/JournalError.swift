@@ -65,6 +65,12 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// imported, flushed or closed through the hub that called it; the
     /// journal's writer is busy with the call and would wait for itself.
     case reentrant
+    /// The connection to a server journal was lost while this notice's
+    /// commit was under way, and neither a new connection nor the lookup of
+    /// the notice by id succeeded within the writer's retry limit: whether
+    /// it was journaled is unknown. Posting the carried notice again
+    /// (``NoticeHub/post(_:)``) is safe: it is appended at most once, by id.
+    case outcomeUnknown(UncertainAppend)
 
     /// Whether a follower or durable subscriber stops on this error rather
     /// than try again at its next poll: no retry gets past a malformed row, a
@@ -123,6 +129,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
             "this hub has no journal; create it with NoticeHub(journal:) to replay, import or follow"
         case .reentrant:
             "posting from inside a projection's apply or an import's progress callback is not allowed"
+        case let .outcomeUnknown(uncertain):
+            uncertain.description
         }
     }
 }

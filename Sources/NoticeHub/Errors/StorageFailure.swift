@@ -20,10 +20,15 @@ public struct StorageFailure: Error, Sendable, Equatable, CustomStringConvertibl
     /// The error the storage reported, if any (for example SQLite's or
     /// postgres-nio's).
     public let underlying: (any Error)?
+    /// Set by a server backend when the failure is a lost connection: what
+    /// it left undone, which tells a hub's writer whether and how it may
+    /// try again (``LostConnection``). Nil for every other failure.
+    public let lostConnection: LostConnection?
 
-    public init(_ message: String, underlying: (any Error)? = nil) {
+    public init(_ message: String, underlying: (any Error)? = nil, lostConnection: LostConnection? = nil) {
         self.message = message
         self.underlying = underlying
+        self.lostConnection = lostConnection
     }
 
     /// A failure without an underlying error, from a string literal.

@@ -86,10 +86,29 @@ extension NoticeHub {
         writer == nil ? WallClock.coarseMilliseconds() : WallClock.nowMilliseconds()
     }
 
-    /// Journals (on a journaled hub) then delivers; during this hub's replay,
-    /// does neither, since the replayed journal already holds what follows.
-    package func post(_ notice: consuming Notice) throws -> Notice {
-        try post(notice, in: .current)
+    /// Posts `notice` again as it is: its id, name, sender, payload, version,
+    /// posting time and links are kept, and the journal numbers it anew.
+    ///
+    /// Appends are idempotent by id: a notice the journal holds already is
+    /// neither appended again nor delivered, and the returned notice carries
+    /// the sequence number it is stored under. That makes this the way to
+    /// retry a post whose outcome a lost server connection left unknown
+    /// (``JournalError/outcomeUnknown(_:)``), and to copy notices between
+    /// hubs. Observers receive it as they would a fresh post; a request or a
+    /// reply is journaled without delivery, as observers never see those.
+    /// During this hub's replay it does nothing, since the replayed journal
+    /// already holds what follows.
+    ///
+    /// ```swift
+    /// let first = try hub.post("invoice.sent")
+    /// let again = try hub.post(first)
+    /// // again.sequence == first.sequence: stored once
+    /// ```
+    @discardableResult
+    public func post(_ notice: Notice) throws -> Notice {
+        var fresh = notice
+        fresh.isReplay = false
+        return try post(fresh, in: .current)
     }
 
     /// `post(_:)` with this thread's context already looked up.
@@ -103,7 +122,7 @@ extension NoticeHub {
         switch try writer.append(JournalRecord(notice: journaled, payloadJSON: journaled.payloadJSON())) {
         case .appended(let sequence):
             journaled.sequence = sequence
-            deliver(journaled, in: context)
+            if journaled.kind == .notice { deliver(journaled, in: context) }
         case .duplicate(let sequence):
             journaled.sequence = sequence
         }

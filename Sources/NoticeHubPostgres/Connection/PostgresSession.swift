@@ -29,6 +29,10 @@
         private(set) var connection: PostgresConnection?
         /// Set for a claim's session: losing the connection loses the claim.
         var claimedSubscriber: String?
+        /// Set while the owner's transaction is open: a new session would not
+        /// be inside it, so a lost connection fails every statement until the
+        /// owner ends the transaction (and clears this).
+        var holdsTransaction = false
         private var backoff: Duration = .zero
         private var nextAttempt = ContinuousClock.now
         private var hasConnectedBefore = false
@@ -64,6 +68,31 @@
                 connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: settings.logger), sql: sql)
         }
 
+        /// Runs one statement that commits by itself (outside a transaction)
+        /// and returns its rows once the commit is done.
+        ///
+        /// postgres-nio answers a statement at its `CommandComplete`, and the
+        /// server commits an implicit transaction only afterwards, at the
+        /// `Sync` before `ReadyForQuery`; a session ended in between (the
+        /// server flushes the answer with its fatal error) would report rows
+        /// whose transaction rolled back. So a second statement is queued at
+        /// once, which the connection sends only after that `ReadyForQuery`:
+        /// its answer confirms the commit, and a connection lost before it
+        /// fails the call as lost. The calling thread still waits once.
+        func queryCommitting(_ sql: String, _ binds: PostgresBindings) throws(JournalError) -> PostgresQueryResult {
+            let connection = try connectIfNeeded()
+            let rows = connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: settings.logger)
+            let confirmation = connection.query(PostgresQuery(unsafeSQL: "SELECT 1"), logger: settings.logger)
+            let result: Result<PostgresQueryResult, JournalError>
+            do {
+                result = .success(try wait(rows, sql: sql))
+            } catch {
+                result = .failure(error)
+            }
+            _ = try wait(confirmation, sql: "SELECT 1")
+            return try result.get()
+        }
+
         /// Runs statements separated by semicolons, without bound values, and
         /// returns the last one's rows. They are sent one after another without
         /// waiting in between (postgres-nio queues them on the connection), so
@@ -93,6 +122,12 @@
             if connection != nil {
                 connection = nil
                 try claimLost()
+            }
+            if holdsTransaction {
+                throw .storage(
+                    StorageFailure(
+                        "lost the connection to \(settings.url) with the transaction open; it was rolled back",
+                        lostConnection: .beforeCommit))
             }
             if hasConnectedBefore { try claimLost() }
             let wait = ContinuousClock.now.duration(to: nextAttempt)
@@ -143,15 +178,31 @@
         private func wait<T: Sendable>(_ future: EventLoopFuture<T>, sql: String) throws(JournalError) -> T {
             let unanswered = Flag()
             let connection = self.connection
+            // The wait ends at the timeout even if closing the connection
+            // never completes the statement's future.
+            let answer = future.eventLoop.makePromise(of: T.self)
+            future.cascade(to: answer)
             let timeout = future.eventLoop.scheduleTask(in: answerTimeout) {
                 unanswered.raise()
+                answer.fail(Unanswered())
                 let _: EventLoopFuture<Void>? = connection?.close()
             }
-            future.whenComplete { _ in timeout.cancel() }
+            // A statement sent as the server ended the session may never be
+            // answered nor failed: a closed connection ends the wait too.
+            let closedCheck = future.eventLoop.scheduleRepeatedTask(
+                initialDelay: Self.closedCheckInterval, delay: Self.closedCheckInterval
+            ) { _ in
+                if connection?.isClosed ?? true { answer.fail(ClosedUnanswered()) }
+            }
+            future.whenComplete { _ in
+                timeout.cancel()
+                closedCheck.cancel()
+            }
+            answer.futureResult.whenComplete { _ in closedCheck.cancel() }
             do {
-                return try future.wait()
+                return try answer.futureResult.wait()
             } catch {
-                if self.connection?.isClosed ?? true || PostgresFailure.losesConnection(error) {
+                if unanswered.isRaised || self.connection?.isClosed ?? true || PostgresFailure.losesConnection(error) {
                     let lost = self.connection
                     self.connection = nil
                     if let lost {
@@ -161,10 +212,15 @@
                     try claimLost()
                     let cause =
                         unanswered.isRaised
-                        ? "no answer within \(answerTimeout.nanoseconds / 1_000_000) ms"
+                        ? "no answer within \(answerTimeout.nanoseconds / 1_000_000) ms to "
+                            + sql.split(whereSeparator: \.isWhitespace).prefix(3).joined(separator: " ") + " …"
                         : PostgresFailure.describe(error, url: settings.url)
+                    // Which statement was cut off is the caller's to say:
+                    // one that commits marks it lost during the commit.
                     throw .storage(
-                        StorageFailure("lost the connection to \(settings.url): \(cause)", underlying: error))
+                        StorageFailure(
+                            "lost the connection to \(settings.url): \(cause)", underlying: error,
+                            lostConnection: .beforeCommit))
                 }
                 if PostgresFailure.sqlState(of: error) == PostgresFailure.projectionsChangedState {
                     throw .projectionsChanged
@@ -173,6 +229,18 @@
                     StorageFailure(PostgresFailure.describe(error, url: settings.url, sql: sql), underlying: error))
             }
         }
+
+        /// What a statement's wait ends with when its answer is overdue.
+        private struct Unanswered: Error {}
+
+        /// What a statement's wait ends with when its connection closed and
+        /// the statement was neither answered nor failed.
+        private struct ClosedUnanswered: Error, CustomStringConvertible {
+            var description: String { "the connection closed before the answer came" }
+        }
+
+        /// How often a waiting statement checks that its connection is open.
+        private static let closedCheckInterval: TimeAmount = .milliseconds(250)
 
         /// Set once, from an event loop, when a statement's answer is overdue.
         private final class Flag: Sendable {

@@ -92,6 +92,7 @@
                     throw JournalError.storage("\(session.settings.url) has no journal_head row")
                 }
                 startedGeneration = try row[1].decode(Int64.self)
+                session.holdsTransaction = true
                 lockedHead = last
                 nextSequence = last + 1
             } catch {
@@ -139,10 +140,14 @@
                 return outcome
             } catch {
                 nextSequence = before
-                do {
-                    try session.script("ROLLBACK TO SAVEPOINT notice")
-                } catch {
-                    isAborted = true
+                // A lost session took the transaction with it; a new one
+                // must not be opened for a savepoint it does not have.
+                if session.isConnected {
+                    do {
+                        try session.script("ROLLBACK TO SAVEPOINT notice")
+                    } catch {
+                        isAborted = true
+                    }
                 }
                 if !session.isConnected { isAborted = true }
                 throw error
@@ -162,12 +167,9 @@
                     reportedGeneration = nil
                     return records.map { _ in .failure(JournalError.projectionsChanged) }
                 } catch {
-                    let failure =
-                        session.isConnected
-                        ? error
-                        : JournalError.storage(
-                            "\(error); whether the notices were committed is unknown: posting them again is safe, appends are idempotent by id"
-                        )
+                    // `noticehub_append` commits by itself: a connection lost
+                    // on the way may have cut off its answer, not its commit.
+                    let failure = Self.cutOffDuringCommit(error)
                     return records.map { _ in .failure(failure) }
                 }
             }
@@ -211,7 +213,7 @@
             var binds = columns.bindings
             // The function checks the registry under the head lock (NHP01 otherwise).
             binds.append(try projectionRegistryGeneration())
-            let inserted = try session.query(
+            let inserted = try session.queryCommitting(
                 "SELECT id, seq FROM noticehub_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)", binds)
             let outcomes = try outcomes(for: columns.ids, appended: inserted.rows)
             if let last = outcomes.compactMap({ if case .appended(let seq) = $0 { seq } else { nil } }).max() {
@@ -295,6 +297,23 @@
             return outcomes
         }
 
+        /// A lost connection's failure (which the session reports as lost
+        /// before any commit) as lost during the commit, for a statement
+        /// that commits; any other error as it is.
+        private static func cutOffDuringCommit(_ error: any Error) -> any Error {
+            guard case JournalError.storage(let failure) = error, failure.lostConnection != nil else { return error }
+            return JournalError.storage(
+                StorageFailure(
+                    failure.message + " while committing", underlying: failure.underlying,
+                    lostConnection: .duringCommit))
+        }
+
+        func storedSequences(of ids: [NoticeID]) throws -> [NoticeID: Int64] {
+            var found: [NoticeID: Int64] = [:]
+            for (id, sequence) in try storedSequences(of: ids.map(\.uuid)) { found[NoticeID(id)] = sequence }
+            return found
+        }
+
         private func storedSequences(of ids: [UUID]) throws -> [UUID: Int64] {
             var binds = PostgresBindings()
             binds.append(ids)
@@ -335,19 +354,14 @@
             script += "COMMIT"
             do {
                 try session.script(script)
+                session.holdsTransaction = false
                 isOpen = false
                 isStarted = false
                 if last > lockedHead { announcer?.announce(last, atOnce: holdsConversation) }
                 holdsConversation = false
             } catch {
-                let connected = session.isConnected
                 rollbackAppending()
-                guard connected else {
-                    throw JournalError.storage(
-                        "\(error); the commit's outcome is unknown: posting the same notices again is safe, appends are idempotent by id"
-                    )
-                }
-                throw error
+                throw Self.cutOffDuringCommit(error)
             }
         }
 
@@ -364,6 +378,7 @@
             isOpen = false
             isAborted = false
             if isStarted && session.isConnected { _ = try? session.script("ROLLBACK") }
+            session.holdsTransaction = false
             isStarted = false
         }
 

@@ -152,6 +152,12 @@ public protocol JournalConnection: AnyObject {
     /// A durable subscriber's cursor: the last sequence it handled.
     func cursor(of subscriber: String) throws -> Int64?
     func saveCursor(_ cursor: Int64, of subscriber: String) throws
+
+    /// The sequence numbers of those of `ids` the journal holds, outside any
+    /// append transaction. A hub's writer asks after a failure that reports
+    /// ``LostConnection/duringCommit``, to learn whether the cut-off commit
+    /// happened; a backend that never reports it need not answer.
+    func storedSequences(of ids: [NoticeID]) throws -> [NoticeID: Int64]
 }
 
 extension JournalConnection {
@@ -171,6 +177,12 @@ extension JournalConnection {
 
     /// False: notices are appended as they arrive.
     public var appendsWholeBatches: Bool { false }
+
+    /// Throws: a backend that reports ``LostConnection/duringCommit``
+    /// answers this itself.
+    public func storedSequences(of ids: [NoticeID]) throws -> [NoticeID: Int64] {
+        throw JournalError.storage("this journal cannot look notices up by id")
+    }
 
     /// One ``append(_:projections:)`` per record.
     public func appendBatch(

@@ -293,25 +293,123 @@ final class GroupCommit: @unchecked Sendable {
     /// the lot) and returns each member's outcome; a failed commit fails
     /// every notice of the batch except those a projection refused. Runs
     /// without the lock.
+    ///
+    /// Two failures are tried again with the same notices. A server backend
+    /// that found the projection registry moved under its lock appended none
+    /// of the batch: the batch goes again through the projections (or guards)
+    /// now installed. A lost connection (``LostConnection``) is tried again
+    /// on a new one, for up to ``lostConnectionRetryLimit``: at once when it
+    /// was lost before the commit, and after looking the notices up by id
+    /// when it was lost during the commit, so that no notice is journaled
+    /// twice and none is reported lost that was journaled.
     private func finish(_ batch: inout OpenBatch) -> [Result<AppendOutcome, any Error>] {
-        var outcomes = commitOnce(&batch)
-        // A server backend found the projection registry moved under its
-        // lock and appended none of the batch: read it again and retry, so
-        // the notices pass through the projections (or guards) now installed.
-        for _ in 0..<Self.registryRetries where outcomes.contains(where: Self.isProjectionsChanged) {
-            var retry = OpenBatch(members: batch.members)
-            appendPending(of: &retry)
-            outcomes = commitOnce(&retry)
+        var registryRetries = Self.registryRetries
+        var retryDeadline: ContinuousClock.Instant?
+        while true {
+            let outcomes = commitOnce(&batch)
+            if outcomes.contains(where: Self.isProjectionsChanged), registryRetries > 0 {
+                registryRetries -= 1
+                batch = OpenBatch(members: batch.members)
+                continue
+            }
+            guard let lost = outcomes.lazy.compactMap(Self.lostConnection).first else { return outcomes }
+            let deadline = retryDeadline ?? .now + Self.lostConnectionRetryLimit
+            retryDeadline = deadline
+            if lost == .duringCommit {
+                switch resolveCutOffCommit(of: batch, until: deadline) {
+                case .committed(let resolved): return resolved
+                case .unknown(let reason):
+                    return zip(batch.members, outcomes).map { member, outcome in
+                        guard Self.lostConnection(outcome) != nil else { return outcome }
+                        return .failure(
+                            JournalError.outcomeUnknown(UncertainAppend(notice: member.record.notice, reason: reason)))
+                    }
+                case .notCommitted: break
+                }
+            }
+            guard ContinuousClock.now < deadline else { return outcomes }
+            batch = OpenBatch(members: batch.members)
         }
-        return outcomes
     }
 
     /// How often a batch is appended again after ``JournalError/projectionsChanged``.
     private static let registryRetries = 3
 
+    /// How long a group commit keeps trying after its server connection was
+    /// lost (``NoticeHub/lostConnectionRetryLimit``).
+    static let lostConnectionRetryLimit: Duration = .seconds(10)
+
     private static func isProjectionsChanged(_ outcome: Result<AppendOutcome, any Error>) -> Bool {
         if case .failure(JournalError.projectionsChanged) = outcome { return true }
         return false
+    }
+
+    /// Where a failed outcome's lost connection left it; nil for a success
+    /// or any other failure. A session that cannot connect again sent
+    /// nothing.
+    private static func lostConnection(_ outcome: Result<AppendOutcome, any Error>) -> LostConnection? {
+        switch outcome {
+        case .failure(JournalError.storage(let failure)): failure.lostConnection
+        case .failure(JournalError.cannotOpen): .beforeCommit
+        default: nil
+        }
+    }
+
+    private enum CutOffCommit {
+        /// It committed: each member's outcome.
+        case committed([Result<AppendOutcome, any Error>])
+        /// Nothing of it was journaled; the batch may go again.
+        case notCommitted
+        /// The lookup did not succeed in time; why.
+        case unknown(String)
+    }
+
+    /// Finds out whether the commit whose answer a lost connection cut off
+    /// happened, by looking up the ids of the notices it would have appended:
+    /// those the transaction had appended, or a whole batch's (one statement,
+    /// which commits by itself). A commit is all or nothing, so it happened
+    /// when every one is stored. A member of a whole batch whose id was
+    /// stored before it (a notice posted again by id) then reads as appended
+    /// by it, since the lookup cannot tell the two apart.
+    private func resolveCutOffCommit(of batch: OpenBatch, until deadline: ContinuousClock.Instant) -> CutOffCommit {
+        let attempt = batch.members.indices.map { index in
+            index < batch.outcomes.count ? batch.outcomes[index] : nil
+        }
+        let inFlight = batch.members.indices.filter { index in
+            switch attempt[index] {
+            case .success(.appended): true
+            case .failure(let error): Self.lostConnection(.failure(error)) == .duringCommit
+            default: false
+            }
+        }
+        let ids = Array(Set(inFlight.map { batch.members[$0].record.notice.id }))
+        guard !ids.isEmpty else { return .committed(batch.outcomes) }
+        var stored: [NoticeID: Int64]
+        while true {
+            do {
+                stored = try shared.connection.storedSequences(of: ids)
+                break
+            } catch {
+                guard Self.lostConnection(.failure(error)) != nil, ContinuousClock.now < deadline else {
+                    return .unknown("\(error)")
+                }
+            }
+        }
+        guard stored.count == ids.count else { return .notCommitted }
+        var seen: Set<NoticeID> = []
+        return .committed(
+            batch.members.indices.map { index in
+                let id = batch.members[index].record.notice.id
+                switch attempt[index] {
+                case .failure(let error) where Self.lostConnection(.failure(error)) == .duringCommit:
+                    let sequence = stored[id]!
+                    return .success(seen.insert(id).inserted ? .appended(sequence) : .duplicate(sequence))
+                case let outcome?:
+                    return outcome
+                case nil:
+                    return .failure(JournalError.storage("the journal ended the transaction without saying why"))
+                }
+            })
     }
 
     /// ``finish(_:)``'s one attempt.
