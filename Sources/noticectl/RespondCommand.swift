@@ -20,8 +20,10 @@ struct RespondCommand: ParsableCommand {
             naming what went wrong. Requests are answered one at a time.
 
             Prints `answering NAME as SENDER` once it is announced, then one \
-            line per request: `#SEQ from SENDER: replied` or `#SEQ from SENDER: \
-            failed: REASON`. Runs until interrupted (SIGINT or SIGTERM, exit 0); \
+            line per request once its answer is journaled: `#SEQ from SENDER: \
+            replied`, `#SEQ from SENDER: failed: REASON` (the requester was sent \
+            the failure), or `#SEQ from SENDER: not answered: REASON` (the \
+            journal took neither). Runs until interrupted (SIGINT or SIGTERM, exit 0); \
             a command answering then is ended, and its requester told so.
 
             Example:
@@ -82,18 +84,23 @@ struct RespondCommand: ParsableCommand {
         // answer, unheard, on a new empty one.
         let hub = try journal.openHub(creatingIfMissing: false)
         let sender = try sender ?? Sender(validating: "\(ProcessInfo.processInfo.hostName):\(getpid())")
-        let answering = try hub.respondAcrossProcesses(to: name, as: sender) { request in
-            let from = request.sender.map { TextField.shown($0.rawValue) } ?? "-"
-            let sequence = request.sequence.map { "#\($0)" } ?? "-"
-            do {
-                let json = try answer(request)
-                print("\(sequence) from \(from): replied")
-                return json
-            } catch {
-                print("\(sequence) from \(from): failed: \(error)")
-                throw error
-            }
-        }
+        // Each line says what the journal took, once it took it: a reply it
+        // refused (too large, say) went out as a failure.
+        let answering = try hub.respondAcrossProcesses(
+            to: name, as: sender,
+            onAnswer: { request, answered in
+                let from = request.sender.map { TextField.shown($0.rawValue) } ?? "-"
+                let sequence = request.sequence.map { "#\($0)" } ?? "-"
+                switch answered {
+                case .success(let answer) where answer.kind == .reply:
+                    print("\(sequence) from \(from): replied")
+                case .success(let failure):
+                    let reason = (try? failure.decode([String: String].self))?["error"] ?? "no reason given"
+                    print("\(sequence) from \(from): failed: \(reason)")
+                case .failure(let error):
+                    print("\(sequence) from \(from): not answered: \(error)")
+                }
+            }, json: answer)
         // The handlers come before the ready line: a signal sent on seeing
         // it must stop the responder, not fall between ignoring the signal
         // and handling it.

@@ -34,6 +34,15 @@ struct PostgresURLTests {
             "postgres://app:pw@h/app?colour=red",
             "unknown URL parameter colour (known: schema, notify, application_name, sslmode)"
         ),
+        // A NUL ends a startup parameter: what follows would set others.
+        (
+            "postgres://app:pw@h/app?application_name=x%00options%00-c%20default_transaction_read_only%3Don",
+            "application_name holds a control character (U+0000)"
+        ),
+        ("postgres://app%00options:pw@h/app", "the user name holds a control character (U+0000)"),
+        ("postgres://app:pw@h/app%00x", "the database name holds a control character (U+0000)"),
+        ("postgres://app:pw@h/app?schema=s%0Ax", "schema holds a control character (U+000A)"),
+        ("postgres://app:p%00w@h/app", "the password holds a control character"),
     ])
     func aBadURLSaysWhatIsWrongWithoutThePassword(text: String, reason: String) {
         #expect(throws: PostgresURLError(reason)) { try PostgresURL(text, environment: [:]) }

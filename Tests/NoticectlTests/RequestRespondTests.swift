@@ -130,6 +130,22 @@ struct RequestRespondTests {
         _ = failing.waitForExit()
     }
 
+    /// A reply the journal refuses goes out as a failure, and the responder
+    /// says so: it never prints `replied` for an answer nobody could read.
+    @Test func aReplyTooLargeToJournalIsReportedAsTheFailureItBecame() throws {
+        try cli("init")
+        let large = "\"" + String(repeating: "x", count: 1 << 20) + "\""
+        try scratch.write(large, to: "large.json")
+        let answering = try responder("weather.now", "--sender", "big", "--reply", "@" + scratch.path("large.json"))
+        let asked = try cli("request", "weather.now")
+        #expect(asked.status == 0, "a failure is an answer")
+        #expect(asked.stdout.hasPrefix("big failed: payload of weather.now is "), "\(asked.stdout.prefix(200))")
+        answering.send(SIGTERM)
+        let ended = try #require(answering.waitForExit())
+        #expect(!ended.stdout.contains("replied"), "\(ended.stdout)")
+        #expect(ended.stdout.contains("from noticectl: failed: payload of weather.now is "), "\(ended.stdout)")
+    }
+
     @Test(arguments: [
         (["request", "weather.now", "--max", "0"], "error: --max must be at least 1"),
         (

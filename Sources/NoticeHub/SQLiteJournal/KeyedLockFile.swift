@@ -20,10 +20,15 @@ struct KeyedLockFile {
     /// open file holds it. `key` must lie in 0..<2⁶².
     func lock(_ key: Int64) throws(JournalError) -> Int32? {
         let path = path(of: key)
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let mode = journalMode
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, mode)
         guard descriptor >= 0 else {
             throw .cannotOpen(path: path, detail: String(cString: strerror(errno)))
         }
+        // As SQLite does for the journal's `-wal` and `-shm`: the umask must
+        // not narrow it, so the group that shares a journal shares its
+        // claims. Only the file's owner may change it; others leave it be.
+        _ = fchmod(descriptor, mode)
         let failure = Self.lock(descriptor, at: key)
         guard failure == 0 else {
             close(descriptor)
@@ -31,6 +36,14 @@ struct KeyedLockFile {
             throw .storage("cannot lock \(path): \(String(cString: strerror(failure)))")
         }
         return descriptor
+    }
+
+    /// The journal file's read and write permissions, which its lock files
+    /// take; 0600 when it cannot be read.
+    private var journalMode: mode_t {
+        var status = stat()
+        guard stat(journalPath, &status) == 0 else { return 0o600 }
+        return status.st_mode & 0o666
     }
 
     /// Lets go of `key`, held by `descriptor`. With `removingFile`, for a key

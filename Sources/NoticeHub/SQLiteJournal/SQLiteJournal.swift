@@ -7,7 +7,9 @@ import NoticeSQLite
 /// Opening checks the file first, without writing a byte: a directory, a
 /// file that is not SQLite, another application's database, a damaged one or
 /// one from a newer NoticeHub are refused with a clear ``JournalError``. A
-/// missing file is created with mode 0600 (notices may be private). Only
+/// missing file is created with mode 0600 (notices may be private); the lock
+/// files beside it (`-responders`, `-subscribers`) take the journal's mode,
+/// so a group that shares a journal (0660) shares its claims. Only
 /// ``initialize(path:)`` adopts an existing foreign database.
 ///
 /// ```swift

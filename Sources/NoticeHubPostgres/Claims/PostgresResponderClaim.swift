@@ -1,5 +1,6 @@
 #if Postgres
     import NoticeHub
+    import PostgresNIO
     import Synchronization
 
     /// A responder's claim on a PostgreSQL journal: a session advisory lock on
@@ -44,7 +45,10 @@
 
         /// Deletes the row, while the session still holds the lock (best
         /// effort: a row left behind is found dead and deleted by the next
-        /// ``PostgresJournal/liveResponders()``), then ends the session.
+        /// ``PostgresJournal/liveResponders()``), unlocks the key, then ends
+        /// the session. The unlock is waited for: a server lets go of a
+        /// closed session's locks only as its backend exits, a moment after
+        /// the close, and a requester must not count the responder meanwhile.
         func release() {
             let held = session.locked { session -> PostgresSession? in
                 defer { session = nil }
@@ -53,6 +57,9 @@
             guard let held else { return }
             if held.isConnected {
                 _ = try? ResponderRows.delete([key], from: PostgresProjectionStore(held))
+                var binds = PostgresBindings()
+                binds.append(key)
+                _ = try? held.query("SELECT pg_advisory_unlock($1)", binds)
             }
             held.close()
         }

@@ -78,6 +78,7 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
             host = String(host[..<colon])
         }
         guard !host.isEmpty else { throw PostgresURLError("the URL names no host") }
+        try Self.refuseControlCharacters(host, "the host")
         let database = try Self.decoded(path, "the database name")
         guard !database.isEmpty else {
             throw PostgresURLError("the URL names no database (postgres://user@host/database)")
@@ -138,11 +139,24 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         return port
     }
 
+    /// `text` percent-decoded. A control character is refused: the server's
+    /// startup message ends each name and value at a NUL, so one smuggled in
+    /// (`%00`) would set server parameters the URL does not name. The
+    /// password's message names no character, since it shows none of it.
     private static func decoded(_ text: Substring, _ what: String) throws(PostgresURLError) -> String {
         guard let decoded = String(text).removingPercentEncoding else {
             throw PostgresURLError("\(what) is not valid percent-encoding")
         }
+        try refuseControlCharacters(decoded, what)
         return decoded
+    }
+
+    private static func refuseControlCharacters(_ text: String, _ what: String) throws(PostgresURLError) {
+        guard let control = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return }
+        guard what != "the password" else { throw PostgresURLError("the password holds a control character") }
+        let code = String(control.value, radix: 16, uppercase: true)
+        throw PostgresURLError(
+            "\(what) holds a control character (U+\(String(repeating: "0", count: 4 - code.count) + code))")
     }
 }
 

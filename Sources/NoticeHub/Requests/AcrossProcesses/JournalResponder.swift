@@ -32,6 +32,7 @@ package final class JournalResponder: CancellableRegistration {
 
     init(
         hub: NoticeHub, journal: any NoticeJournal, name: NoticeName, responder: Sender,
+        onAnswer: (@Sendable (Notice, Result<Notice, any Error>) -> Void)? = nil,
         handler: @escaping @Sendable (Notice) throws -> NoticePayload
     ) throws {
         // The start is read before the claim is announced: a requester that
@@ -51,7 +52,11 @@ package final class JournalResponder: CancellableRegistration {
                 // The hub is held: the responder answers until cancelled.
                 guard request.sender != responder, request.postedAtMilliseconds >= startedAt - Self.staleness
                 else { return }
-                if !Self.answer(request, as: responder, on: hub, handler: handler) { presence.withdraw() }
+                guard let answered = Self.answer(request, as: responder, on: hub, handler: handler) else {
+                    presence.withdraw()
+                    return
+                }
+                onAnswer?(request, answered)
             }
         } catch {
             presence.withdraw()
@@ -83,12 +88,13 @@ package final class JournalResponder: CancellableRegistration {
 
     /// Journals `handler`'s answer to `request`: a reply, or a failure whose
     /// payload is `{"error": "…"}` when it throws, its answer cannot be
-    /// encoded or the journal refuses it. False when the hub is closed, and
-    /// nothing can be answered any more.
+    /// encoded or the journal refuses it. Returns the answer journaled, or
+    /// why the journal took neither; nil when the hub is closed, and nothing
+    /// can be answered any more.
     private static func answer(
         _ request: Notice, as responder: Sender, on hub: NoticeHub,
         handler: @Sendable (Notice) throws -> NoticePayload
-    ) -> Bool {
+    ) -> Result<Notice, any Error>? {
         let links = NoticeLinks.caused(by: request)
         func failure(_ error: any Error) -> Notice {
             Notice(
@@ -102,22 +108,20 @@ package final class JournalResponder: CancellableRegistration {
         } catch {
             answer = failure(error)
         }
-        for attempt in 0..<2 {
+        while true {
             do {
-                _ = try hub.journalWithoutDelivery(answer)
-                return true
+                return .success(try hub.journalWithoutDelivery(answer))
             } catch JournalError.closed {
-                return false
-            } catch  where attempt == 0 && answer.kind == .reply {
+                return nil
+            } catch  where answer.kind == .reply {
                 // Not encodable, too large or refused: the requester hears why.
                 answer = failure(error)
             } catch {
                 // The journal cannot take even the failure (its server is
                 // unreachable): the requester's timeout ends its wait.
-                return true
+                return .failure(error)
             }
         }
-        return true
     }
 
     /// The responder's claim, kept while it answers: made again when lost,

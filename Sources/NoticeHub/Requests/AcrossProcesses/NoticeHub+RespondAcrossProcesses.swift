@@ -19,6 +19,11 @@ extension NoticeHub {
     /// }
     /// ```
     ///
+    /// `onAnswer`, when given, hears what became of each request once the
+    /// answer is journaled: the reply, or the failure the requester was sent
+    /// (the handler threw, or the journal refused the reply: too large, say),
+    /// or the error that kept the journal from taking either.
+    ///
     /// Closing the hub withdraws the responder. Throws
     /// ``JournalError/noJournal`` for an in-memory hub,
     /// ``JournalError/closed`` for a closed one, or what the journal throws
@@ -26,9 +31,10 @@ extension NoticeHub {
     public func respondAcrossProcesses<Value: Encodable & Sendable>(
         to name: NoticeName,
         as responder: Sender,
+        onAnswer: (@Sendable (_ request: Notice, _ answer: Result<Notice, any Error>) -> Void)? = nil,
         using handler: @escaping @Sendable (Notice) throws -> Value
     ) throws -> Subscription {
-        try respondAcrossProcesses(name, responder) { .encodable(try handler($0)) }
+        try respondAcrossProcesses(name, responder, onAnswer) { .encodable(try handler($0)) }
     }
 
     /// Answers requests across processes with JSON text, as tools do: the
@@ -37,19 +43,24 @@ extension NoticeHub {
     public func respondAcrossProcesses(
         to name: NoticeName,
         as responder: Sender,
+        onAnswer: (@Sendable (_ request: Notice, _ answer: Result<Notice, any Error>) -> Void)? = nil,
         json handler: @escaping @Sendable (Notice) throws -> String
     ) throws -> Subscription {
-        try respondAcrossProcesses(name, responder) { .json(try NoticePayload.canonicalJSON(try handler($0))) }
+        try respondAcrossProcesses(name, responder, onAnswer) {
+            .json(try NoticePayload.canonicalJSON(try handler($0)))
+        }
     }
 
     private func respondAcrossProcesses(
-        _ name: NoticeName, _ responder: Sender, _ handler: @escaping @Sendable (Notice) throws -> NoticePayload
+        _ name: NoticeName, _ responder: Sender,
+        _ onAnswer: (@Sendable (_ request: Notice, _ answer: Result<Notice, any Error>) -> Void)?,
+        _ handler: @escaping @Sendable (Notice) throws -> NoticePayload
     ) throws -> Subscription {
         let journal = try requireJournal()
         guard let writer else { throw JournalError.noJournal }
         guard !writer.isClosed else { throw JournalError.closed }
         let registration = try JournalResponder(
-            hub: self, journal: journal, name: name, responder: responder, handler: handler)
+            hub: self, journal: journal, name: name, responder: responder, onAnswer: onAnswer, handler: handler)
         journalResponders.add(registration)
         return Subscription(registration: registration, issuer: identity)
     }
