@@ -383,9 +383,8 @@ final class GroupCommit: @unchecked Sendable {
             }
         }
         let ids = Array(Set(inFlight.map { batch.members[$0].record.notice.id }))
-        guard !ids.isEmpty else { return .committed(batch.outcomes) }
-        var stored: [NoticeID: Int64]
-        while true {
+        var stored: [NoticeID: Int64] = [:]
+        while !ids.isEmpty {
             do {
                 stored = try shared.connection.storedSequences(of: ids)
                 break
@@ -395,14 +394,14 @@ final class GroupCommit: @unchecked Sendable {
                 }
             }
         }
-        guard stored.count == ids.count else { return .notCommitted }
+        guard ids.allSatisfy({ stored[$0] != nil }) else { return .notCommitted }
         var seen: Set<NoticeID> = []
         return .committed(
             batch.members.indices.map { index in
                 let id = batch.members[index].record.notice.id
                 switch attempt[index] {
                 case .failure(let error) where Self.lostConnection(.failure(error)) == .duringCommit:
-                    let sequence = stored[id]!
+                    let sequence = stored[id] ?? 0
                     return .success(seen.insert(id).inserted ? .appended(sequence) : .duplicate(sequence))
                 case let outcome?:
                     return outcome

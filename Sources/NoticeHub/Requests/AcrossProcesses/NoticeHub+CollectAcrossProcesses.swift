@@ -7,7 +7,7 @@ extension NoticeHub {
     /// ``collect(_:payload:from:as:timeout:maxReplies:)``, across processes.
     ///
     /// The responders asked are those whose claims
-    /// (``respondAcrossProcesses(to:as:using:)``) are alive when the request
+    /// (``respondAcrossProcesses(to:as:onAnswer:using:)``) are alive when the request
     /// goes out. With none it returns at once with
     /// ``ReplyCollection/StopReason/noResponders``, journaling nothing.
     /// Otherwise the request is journaled as a ``NoticeKind/request`` that
