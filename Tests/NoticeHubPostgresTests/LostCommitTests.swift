@@ -39,7 +39,7 @@
             let ending = Thread { [place] in
                 while postersDone.load(ordering: .relaxed) < posters {
                     try? place.terminateSessions()
-                    Thread.sleep(forTimeInterval: 0.015)
+                    Thread.sleep(forTimeInterval: 0.05)
                 }
                 endingStopped.signal()
             }

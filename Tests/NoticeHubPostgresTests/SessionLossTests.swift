@@ -104,7 +104,7 @@
             }
 
             func waitUntil(_ condition: () -> Bool) throws {
-                let deadline = ContinuousClock.now + .seconds(10)
+                let deadline = ContinuousClock.now + .seconds(30)
                 while !condition() {
                     guard ContinuousClock.now < deadline else { throw TimedOut() }
                     Thread.sleep(forTimeInterval: 0.01)

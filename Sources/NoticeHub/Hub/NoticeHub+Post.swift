@@ -89,8 +89,8 @@ extension NoticeHub {
     /// Posts `notice` again as it is: its id, name, sender, payload, version,
     /// posting time and links are kept, and the journal numbers it anew.
     ///
-    /// Appends are idempotent by id: a notice the journal holds already is
-    /// neither appended again nor delivered, and the returned notice carries
+    /// On a journaled hub, appends are idempotent by id: a notice the journal
+    /// holds already is neither appended again nor delivered, and the returned notice carries
     /// the sequence number it is stored under. That makes this the way to
     /// retry a post whose outcome a lost server connection left unknown
     /// (``JournalError/outcomeUnknown(_:)``), and to copy notices between
