@@ -4,7 +4,7 @@ import Synchronization
 /// machine behind `collect` and `collectAcrossProcesses`. It takes replies
 /// as they come, from any thread, and stops at the first of "all answered"
 /// (as its ``ReplyAccounting`` says), "maximum reached", "timed out" and
-/// "cancelled"; ``wait(timeout:starting:)`` returns the stop to the
+/// "cancelled"; ``wait(timeout:)`` returns the stop to the
 /// requester.
 ///
 /// A reply's `notify` call (a requester's `onReply`) runs outside the lock;
@@ -119,13 +119,19 @@ final class ReplyCollector<Value: Sendable, Accounting: ReplyAccounting>: Sendab
         finish(.cancelled)
     }
 
+    /// Whether the collection has stopped.
+    var hasStopped: Bool { state.locked { $0.stopReason != nil } }
+
     /// Waits until the collection stops: at the latest after `timeout`, or
-    /// when the waiting task is cancelled. `start` starts the work whose
-    /// answers the collection waits for, once the requester waits, unless
-    /// the collection stopped already; its tasks, and the timer's, are
-    /// cancelled at the stop.
-    func wait(timeout: Duration, starting start: () -> [Task<Void, Never>] = { [] }) async -> StopReason {
-        await withTaskCancellationHandler {
+    /// when the waiting task is cancelled. A collection that stopped before
+    /// the wait, with no `notify` call under way, returns at once, without
+    /// suspending or setting a timer; otherwise a timer task starts, and is
+    /// cancelled at the stop with the tasks given to ``cancelOnStop(_:)``.
+    func wait(timeout: Duration) async -> StopReason {
+        if let reason = state.locked({ $0.callbacks == 0 ? $0.stopReason : nil }) {
+            return reason
+        }
+        return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let step = state.locked { state -> CollectionStep in
                     state.continuation = continuation
@@ -136,15 +142,13 @@ final class ReplyCollector<Value: Sendable, Accounting: ReplyAccounting>: Sendab
                     stop?.complete()
                     return
                 }
-                var tasks = start()
-                tasks.append(
-                    Task { [self] in
-                        // Clamped: a huge timeout means "a very long time", and
-                        // would otherwise trap converting it to the clock's units.
-                        try? await Task.sleep(for: timeout.clampedForWaiting)
-                        if !Task.isCancelled { finish(.timedOut) }
-                    })
-                cancelOnStop(tasks)
+                let timer = Task { [self] in
+                    // Clamped: a huge timeout means "a very long time", and
+                    // would otherwise trap converting it to the clock's units.
+                    try? await Task.sleep(for: timeout.clampedForWaiting)
+                    if !Task.isCancelled { finish(.timedOut) }
+                }
+                cancelOnStop([timer])
             }
         } onCancel: {
             finish(.cancelled)

@@ -6,7 +6,11 @@ extension NoticeHub {
     /// Synchronous responders answer first, on the calling task, in
     /// registration order (the timeout bounds the wait for asynchronous
     /// ones); asynchronous responders answer concurrently, each in a task of
-    /// its own.
+    /// its own. Such a task starts on the calling task's thread and runs
+    /// there until it first suspends (`Task.immediate`; before macOS 26 and
+    /// its siblings it is enqueued), so a responder that answers without
+    /// suspending costs no thread hop, and its part before its first
+    /// suspension is not bounded by the timeout.
     ///
     /// A responder that throws answers with a failed ``Reply``, and that
     /// reply counts towards `maxReplies` like any other: the cap bounds how
@@ -14,7 +18,8 @@ extension NoticeHub {
     ///
     /// With no matching responder it returns at once with
     /// ``ReplyCollection/StopReason/noResponders``. Responders still working
-    /// when it stops are cancelled and their late answers dropped. Any
+    /// when it stops are cancelled and their late answers dropped; those not
+    /// yet asked when `maxReplies` is reached are not asked. Any
     /// `timeout` is accepted: a negative one stops at once, a huge one
     /// (`.seconds(Int64.max)`) waits a very long time (about 34 years).
     ///
@@ -41,9 +46,10 @@ extension NoticeHub {
         let notice = Notice(name: name, sender: requester, payload: .value(payload))
         // Synchronous responders answer at once, on this task and in
         // registration order, as `request` asks them: a collection that only
-        // they serve never suspends, and needs no task and no timer.
-        var replies: [Reply<Value>] = []
-        var replyOrders: [Int] = []
+        // they serve never suspends, and needs no task and no timer. Answers
+        // are gathered untyped and typed once, at the end, so that the
+        // collection's bookkeeping needs no generic type made at run time.
+        var arrived: [(order: Int, reply: Reply<any Sendable>)] = []
         var waiting: [(order: Int, registration: Registration)] = []
         let context = DeliveryContext.current
         for (order, registration) in targets.enumerated() {
@@ -52,31 +58,38 @@ extension NoticeHub {
                 continue
             }
             guard let answer = registration.answerSynchronously(notice, in: context) else { continue }
-            replies.append(registration.reply(answer, as: Value.self))
-            replyOrders.append(order)
-            if replies.count >= maxReplies {
-                return ReplyCollection(replies: replies, stopReason: .maxRepliesReached, asked: targets.count)
+            arrived.append((order, registration.reply(answer)))
+            if arrived.count >= maxReplies {
+                return ReplyCollection(
+                    replies: arrived.map { Reply(typing: $0.reply) }, stopReason: .maxRepliesReached,
+                    asked: targets.count)
             }
         }
         guard !waiting.isEmpty else {
-            return ReplyCollection(replies: replies, stopReason: .allAnswered, asked: targets.count)
+            return ReplyCollection(
+                replies: arrived.map { Reply(typing: $0.reply) }, stopReason: .allAnswered, asked: targets.count)
         }
-        let collector = ReplyCollector<Value, CountedAnswers>(
+        let collector = ReplyCollector<any Sendable, CountedAnswers>(
             accounting: CountedAnswers(asked: targets.count, answered: targets.count - waiting.count),
-            maxReplies: maxReplies, arrived: Array(zip(replyOrders, replies)))
+            maxReplies: maxReplies, arrived: arrived)
         // Each asynchronous responder answers in a task of its own, at its
-        // place in registration order. Unstructured tasks rather than a task
-        // group, which would make the requester wait for responders that
-        // ignore cancellation.
-        let reason = await collector.wait(timeout: timeout) {
-            waiting.map { order, registration in
-                Task {
-                    let answer = await AsynchronousAnswer.of(registration, to: notice)
-                    collector.record(answer.map { registration.reply($0, as: Value.self) }, order: order, from: ())
-                }
-            }
+        // place in registration order, started on this task: one that
+        // answers without suspending has answered before the requester
+        // waits, which then neither suspends nor sets a timer. Unstructured
+        // tasks rather than a task group, which would make the requester
+        // wait for responders that ignore cancellation. Once the collection
+        // stops (the maximum reached), the rest are not asked.
+        var tasks: [Task<Void, Never>] = []
+        for (order, registration) in waiting where !collector.hasStopped {
+            tasks.append(
+                AsynchronousAnswer.start(registration, to: notice) { answer in
+                    collector.record(answer.map(registration.reply), order: order, from: ())
+                })
         }
-        return ReplyCollection(replies: collector.replies, stopReason: reason, asked: targets.count)
+        collector.cancelOnStop(tasks)
+        let reason = await collector.wait(timeout: timeout)
+        return ReplyCollection(
+            replies: collector.replies.map(Reply.init(typing:)), stopReason: .init(reason), asked: targets.count)
     }
 
     /// Asks every matching responder of a typed request, asynchronously.

@@ -10,6 +10,25 @@ public struct Reply<Value: Sendable>: Sendable {
     public var value: Value? { try? result.get() }
 }
 
+extension Reply {
+    /// `answer` as a reply of `Value`: an answer of another type is a
+    /// failed reply, ``NoticeHubError/replyMismatch(responder:expected:actual:)``.
+    init(typing answer: Reply<any Sendable>) {
+        switch answer.result {
+        case .success(let value as Value):
+            self.init(responder: answer.responder, result: .success(value))
+        case .success(let other):
+            self.init(
+                responder: answer.responder,
+                result: .failure(
+                    NoticeHubError.replyMismatch(
+                        responder: answer.responder, expected: "\(Value.self)", actual: "\(type(of: other))")))
+        case .failure(let error):
+            self.init(responder: answer.responder, result: .failure(error))
+        }
+    }
+}
+
 /// What an asynchronous collection gathered, and why it stopped.
 public struct ReplyCollection<Value: Sendable>: Sendable {
     /// Why a collection stopped.
@@ -24,6 +43,17 @@ public struct ReplyCollection<Value: Sendable>: Sendable {
         case noResponders
         /// The collecting task was cancelled.
         case cancelled
+
+        /// The same reason, of a collection of another type.
+        init<Other>(_ reason: ReplyCollection<Other>.StopReason) {
+            switch reason {
+            case .allAnswered: self = .allAnswered
+            case .maxRepliesReached: self = .maxRepliesReached
+            case .timedOut: self = .timedOut
+            case .noResponders: self = .noResponders
+            case .cancelled: self = .cancelled
+            }
+        }
     }
 
     /// The replies that arrived, in the responders' registration order.
@@ -60,20 +90,14 @@ extension Registration {
     /// Responders always have an identity: the sender they answer as.
     var responder: Sender { excludedSender! }
 
+    /// A raw answer as this responder's reply, not yet typed.
+    func reply(_ answer: Result<any Sendable, any Error>) -> Reply<any Sendable> {
+        Reply<any Sendable>(responder: responder, result: answer)
+    }
+
     /// Turns a raw answer into a typed reply.
     func reply<Value>(_ answer: Result<any Sendable, any Error>, as valueType: Value.Type) -> Reply<Value> {
-        switch answer {
-        case .success(let value as Value):
-            Reply(responder: responder, result: .success(value))
-        case .success(let other):
-            Reply(
-                responder: responder,
-                result: .failure(
-                    NoticeHubError.replyMismatch(
-                        responder: responder, expected: "\(Value.self)", actual: "\(type(of: other))")))
-        case .failure(let error):
-            Reply(responder: responder, result: .failure(error))
-        }
+        Reply(typing: reply(answer))
     }
 
     /// Whether the responder answers asynchronously (only `collect` waits
