@@ -1,5 +1,37 @@
 /// What an asynchronous responder in this process answers a request.
 enum AsynchronousAnswer {
+    /// Asks the asynchronous responders `waiting` (each with its place in
+    /// registration order) and waits for their answers, beside those
+    /// `answered` already, until all `asked` have answered, `maxReplies`
+    /// have arrived, `timeout` passes or the task is cancelled.
+    ///
+    /// Each answers in a task of its own, started on this task: one that
+    /// answers without suspending has answered before the wait, which then
+    /// neither suspends nor sets a timer. Unstructured tasks rather than a
+    /// task group, which would make the requester wait for responders that
+    /// ignore cancellation. Once the collection stops (the maximum reached),
+    /// the rest are not asked. Answers are gathered untyped, for the
+    /// requester to type once: the collection's bookkeeping then needs no
+    /// generic type made at run time.
+    static func collect(
+        from waiting: [(order: Int, registration: Registration)], to notice: Notice,
+        answered: [(order: Int, reply: Reply<any Sendable>)], asked: Int, maxReplies: Int, timeout: Duration
+    ) async -> (replies: [Reply<any Sendable>], stopReason: ReplyCollection<any Sendable>.StopReason) {
+        let collector = ReplyCollector<any Sendable, CountedAnswers>(
+            accounting: CountedAnswers(asked: asked, answered: asked - waiting.count),
+            maxReplies: maxReplies, arrived: answered)
+        var tasks: [Task<Void, Never>] = []
+        for (order, registration) in waiting where !collector.hasStopped {
+            tasks.append(
+                start(registration, to: notice) { answer in
+                    collector.record(answer.map { registration.reply($0) }, order: order, from: ())
+                })
+        }
+        collector.cancelOnStop(tasks)
+        let reason = await collector.wait(timeout: timeout)
+        return (collector.replies, reason)
+    }
+
     /// Starts `registration`'s answer to `notice` in a task of its own and
     /// hands it to `record` when it ends (nil when it was cancelled first).
     ///

@@ -46,10 +46,9 @@ extension NoticeHub {
         let notice = Notice(name: name, sender: requester, payload: .value(payload))
         // Synchronous responders answer at once, on this task and in
         // registration order, as `request` asks them: a collection that only
-        // they serve never suspends, and needs no task and no timer. Answers
-        // are gathered untyped and typed once, at the end, so that the
-        // collection's bookkeeping needs no generic type made at run time.
-        var arrived: [(order: Int, reply: Reply<any Sendable>)] = []
+        // they serve never suspends, and needs no task and no timer.
+        var replies: [Reply<Value>] = []
+        var replyOrders: [Int] = []
         var waiting: [(order: Int, registration: Registration)] = []
         let context = DeliveryContext.current
         for (order, registration) in targets.enumerated() {
@@ -58,38 +57,20 @@ extension NoticeHub {
                 continue
             }
             guard let answer = registration.answerSynchronously(notice, in: context) else { continue }
-            arrived.append((order, registration.reply(answer)))
-            if arrived.count >= maxReplies {
-                return ReplyCollection(
-                    replies: arrived.map { Reply(typing: $0.reply) }, stopReason: .maxRepliesReached,
-                    asked: targets.count)
+            replies.append(registration.reply(answer, as: Value.self))
+            replyOrders.append(order)
+            if replies.count >= maxReplies {
+                return ReplyCollection(replies: replies, stopReason: .maxRepliesReached, asked: targets.count)
             }
         }
         guard !waiting.isEmpty else {
-            return ReplyCollection(
-                replies: arrived.map { Reply(typing: $0.reply) }, stopReason: .allAnswered, asked: targets.count)
+            return ReplyCollection(replies: replies, stopReason: .allAnswered, asked: targets.count)
         }
-        let collector = ReplyCollector<any Sendable, CountedAnswers>(
-            accounting: CountedAnswers(asked: targets.count, answered: targets.count - waiting.count),
-            maxReplies: maxReplies, arrived: arrived)
-        // Each asynchronous responder answers in a task of its own, at its
-        // place in registration order, started on this task: one that
-        // answers without suspending has answered before the requester
-        // waits, which then neither suspends nor sets a timer. Unstructured
-        // tasks rather than a task group, which would make the requester
-        // wait for responders that ignore cancellation. Once the collection
-        // stops (the maximum reached), the rest are not asked.
-        var tasks: [Task<Void, Never>] = []
-        for (order, registration) in waiting where !collector.hasStopped {
-            tasks.append(
-                AsynchronousAnswer.start(registration, to: notice) { answer in
-                    collector.record(answer.map(registration.reply), order: order, from: ())
-                })
-        }
-        collector.cancelOnStop(tasks)
-        let reason = await collector.wait(timeout: timeout)
+        let (untyped, reason) = await AsynchronousAnswer.collect(
+            from: waiting, to: notice, answered: Array(zip(replyOrders, replies.map { $0.untyped })),
+            asked: targets.count, maxReplies: maxReplies, timeout: timeout)
         return ReplyCollection(
-            replies: collector.replies.map(Reply.init(typing:)), stopReason: .init(reason), asked: targets.count)
+            replies: untyped.map(Reply.init(typing:)), stopReason: .init(reason), asked: targets.count)
     }
 
     /// Asks every matching responder of a typed request, asynchronously.

@@ -14,22 +14,33 @@ extension Reply {
     /// `answer` as a reply of `Value`: an answer of another type is a
     /// failed reply, ``NoticeHubError/replyMismatch(responder:expected:actual:)``.
     init(typing answer: Reply<any Sendable>) {
-        switch answer.result {
+        self.init(responder: answer.responder, typing: answer.result)
+    }
+
+    /// `responder`'s raw `answer` as a reply of `Value`. Inlined: it runs
+    /// once per reply on the synchronous `request` and `collect` path.
+    @inline(__always)
+    init(responder: Sender, typing answer: Result<any Sendable, any Error>) {
+        switch answer {
         case .success(let value as Value):
-            self.init(responder: answer.responder, result: .success(value))
+            self.init(responder: responder, result: .success(value))
         case .success(let other):
             self.init(
-                responder: answer.responder,
+                responder: responder,
                 result: .failure(
                     NoticeHubError.replyMismatch(
-                        responder: answer.responder, expected: "\(Value.self)", actual: "\(type(of: other))")))
+                        responder: responder, expected: "\(Value.self)", actual: "\(type(of: other))")))
         case .failure(let error):
-            self.init(responder: answer.responder, result: .failure(error))
+            self.init(responder: responder, result: .failure(error))
         }
+    }
+
+    /// This reply with its value untyped, as a collection gathers it.
+    var untyped: Reply<any Sendable> {
+        Reply<any Sendable>(responder: responder, result: result.map { $0 })
     }
 }
 
-/// What an asynchronous collection gathered, and why it stopped.
 public struct ReplyCollection<Value: Sendable>: Sendable {
     /// Why a collection stopped.
     public enum StopReason: Sendable, Equatable {
@@ -97,7 +108,7 @@ extension Registration {
 
     /// Turns a raw answer into a typed reply.
     func reply<Value>(_ answer: Result<any Sendable, any Error>, as valueType: Value.Type) -> Reply<Value> {
-        Reply(typing: reply(answer))
+        Reply(responder: responder, typing: answer)
     }
 
     /// Whether the responder answers asynchronously (only `collect` waits
