@@ -12,6 +12,9 @@ struct RespondCommand: ParsableCommand {
             The responder announces itself in the journal, so requesters count \
             it while it runs, and stop counting it once it ends, however it ends \
             (on PostgreSQL, a host that vanishes is let go within about 11 s). \
+            A responder whose claim is lost while it runs (a server restart, a \
+            network partition) says so on standard error and claims again as \
+            soon as the server answers. \
             It answers each request with --reply's JSON, or with what --exec's \
             command prints: the command runs in /bin/sh with the \
             request's payload on standard input and NOTICEHUB_REQUEST_ID, \

@@ -334,9 +334,10 @@ struct DocumentationExamplesTests {
         func add(_ notice: Notice) { added.append(notice.sequence ?? 0) }
     }
 
-    /// Waits without holding the main actor.
+    /// Waits without holding the main actor, five minutes at most: tests
+    /// that block the shared pool's threads may hold back the delivery.
     @MainActor static func settle(_ condition: @MainActor () async -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(300)
         while Date() < deadline {
             if await condition() { return }
             try await Task.sleep(for: .milliseconds(2))

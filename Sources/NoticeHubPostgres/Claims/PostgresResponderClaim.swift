@@ -11,14 +11,30 @@
     /// granted, so a responder whose session ends (its process died, its host
     /// vanished, the server was restarted) stops being counted.
     ///
-    /// The session never runs another statement until the release, and never
-    /// reconnects: a new session would not hold the lock.
+    /// The session runs nothing but ``confirmHeld()``'s `SELECT 1` until the
+    /// release, and never reconnects: a new session would not hold the lock.
+    /// A confirmation unanswered within ``confirmationTimeout`` closes it, so
+    /// a claim cut off by a network partition is found lost (and made again
+    /// by its responder) rather than left on a half-open connection.
     final class PostgresResponderClaim: ResponderClaim, @unchecked Sendable {
+        /// How long a confirmation waits for the server's answer: a
+        /// `SELECT 1` takes milliseconds, so a longer silence is a lost link.
+        static let confirmationTimeout: Duration = .seconds(5)
+
         /// The claim's key: its row's and its advisory lock's.
         let key: Int64
+        private let responder: Sender
+        private let name: NoticeName
+        private let settings: PostgresSettings
+        private let losses: LostResponderClaims
         private let session: Mutex<PostgresSession?>
 
-        init(_ responder: Sender, answering name: NoticeName, settings: PostgresSettings) throws {
+        /// Claims `name` for `responder`; a claim that replaces one found lost
+        /// (as `losses` has it) is told at warning level.
+        init(
+            _ responder: Sender, answering name: NoticeName, settings: PostgresSettings,
+            losses: LostResponderClaims
+        ) throws {
             var key = ResponderRows.randomKey()
             var locked = try PostgresSession.holdingAdvisoryLock(key, settings: settings)
             while locked == nil {
@@ -34,7 +50,19 @@
                 throw error
             }
             self.key = key
+            self.responder = responder
+            self.name = name
+            self.settings = settings
+            self.losses = losses
             self.session = Mutex(session)
+            if let since = losses.takeLoss(of: responder, answering: name) {
+                settings.logger.warning(
+                    "a responder claimed again after losing its claim",
+                    metadata: [
+                        "journal": "\(settings.url)", "responder": "\(responder)", "name": "\(name)",
+                        "lost_for_ms": "\(Int(since.seconds * 1000))",
+                    ])
+            }
         }
 
         deinit { release() }
@@ -42,6 +70,24 @@
         /// False once released, or once the session's connection closed (the
         /// server ended it, or it was found lost).
         var isHeld: Bool { session.locked { $0?.isConnected ?? false } }
+
+        /// A `SELECT 1` on the claim's session: the backend that answers holds
+        /// the lock. Unanswered within ``confirmationTimeout``, or on a closed
+        /// connection, the claim is lost: the session is closed and the loss
+        /// told at warning level. A release waits for a confirmation under way.
+        func confirmHeld() -> Bool {
+            session.locked { session in
+                guard let held = session else { return false }
+                if held.answers(within: Self.confirmationTimeout) { return true }
+                held.close()
+                session = nil
+                losses.noteLoss(of: responder, answering: name)
+                settings.logger.warning(
+                    "a responder lost its claim; it claims again when the server answers",
+                    metadata: ["journal": "\(settings.url)", "responder": "\(responder)", "name": "\(name)"])
+                return false
+            }
+        }
 
         /// Deletes the row, while the session still holds the lock (best
         /// effort: a row left behind is found dead and deleted by the next

@@ -93,6 +93,22 @@
             return try result.get()
         }
 
+        /// Whether the session's server answers a `SELECT 1` within
+        /// `timeout`, on the connection it has: it never connects again (a new
+        /// session would not be the one that holds a lock). A connection that
+        /// did not answer in time is closed: across a network that went silent
+        /// it would otherwise look open for hours.
+        func answers(within timeout: Duration) -> Bool {
+            guard let connection, !connection.isClosed else { return false }
+            let answered = connection.query(PostgresQuery(unsafeSQL: "SELECT 1"), logger: settings.logger)
+            do {
+                _ = try wait(answered, sql: "SELECT 1", timeout: .nanoseconds(Int64(timeout / .nanoseconds(1))))
+                return true
+            } catch {
+                return false
+            }
+        }
+
         /// Runs statements separated by semicolons, without bound values, and
         /// returns the last one's rows. They are sent one after another without
         /// waiting in between (postgres-nio queues them on the connection), so
@@ -175,7 +191,10 @@
         /// connection (or one that did not answer in time, see
         /// ``PostgresSettings/answerTimeout(for:)``) is
         /// dropped so that the next use connects again.
-        private func wait<T: Sendable>(_ future: EventLoopFuture<T>, sql: String) throws(JournalError) -> T {
+        private func wait<T: Sendable>(
+            _ future: EventLoopFuture<T>, sql: String, timeout answerTimeout: TimeAmount? = nil
+        ) throws(JournalError) -> T {
+            let answerTimeout = answerTimeout ?? self.answerTimeout
             let unanswered = Flag()
             let connection = self.connection
             // The wait ends at the timeout even if closing the connection

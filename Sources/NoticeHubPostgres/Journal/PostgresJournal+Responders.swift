@@ -7,7 +7,7 @@
         /// writes the claim's row (see ``PostgresResponderClaim``); the server
         /// lets go of the lock when the session ends.
         public func claimResponder(_ responder: Sender, answering name: NoticeName) throws -> any ResponderClaim {
-            try PostgresResponderClaim(responder, answering: name, settings: settings)
+            try PostgresResponderClaim(responder, answering: name, settings: settings, losses: lostResponderClaims)
         }
 
         /// The rows of `responders` whose advisory lock `pg_locks` shows

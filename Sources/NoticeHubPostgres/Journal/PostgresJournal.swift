@@ -37,6 +37,8 @@
         public let pollInterval: Duration
         let settings: PostgresSettings
         private let idle = Mutex<[PostgresSession]>([])
+        /// Responder claims found lost, until they are made again.
+        let lostResponderClaims = LostResponderClaims()
         private let listener: CommitListener?
         private let announcer: CommitAnnouncer?
         /// Idle sessions kept for the hub's short reads (statistics, replay).

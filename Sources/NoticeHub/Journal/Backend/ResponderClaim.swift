@@ -9,9 +9,21 @@
 public protocol ResponderClaim: AnyObject, Sendable {
     /// Withdraws the announcement; idempotent.
     func release()
-    /// Whether the claim still holds; false once released, or once a server
-    /// backend's session (and the lock with it) was lost.
+    /// Whether the claim still holds, as far as the process knows without
+    /// asking anyone; false once released, or once a server backend's
+    /// session (and the lock with it) was found lost.
     var isHeld: Bool { get }
+    /// Whether the claim still holds, proved the way its backend can: a
+    /// server backend makes a round trip on the claim's session, which also
+    /// finds a connection that went silent (a network partition) and gives
+    /// it up. A responder checks its claim this way every second and claims
+    /// again when it is lost. The default answers ``isHeld``, which suits a
+    /// claim the operating system keeps, such as a file lock.
+    func confirmHeld() -> Bool
+}
+
+extension ResponderClaim {
+    public func confirmHeld() -> Bool { isHeld }
 }
 
 /// A responder whose claim is alive: who answers, and which name or pattern.

@@ -169,7 +169,8 @@ package final class JournalResponder: CancellableRegistration {
         /// Claims the place again if the claim was lost; a failure is tried
         /// again at the next check.
         private func claimAgainIfLost(_ journal: any NoticeJournal, _ responder: Sender, _ name: NoticeName) {
-            let lost = claims.locked { claim in claim.map { !$0.isHeld } ?? false }
+            // Confirmed outside the lock: a server's claim makes a round trip.
+            let lost = claims.locked { $0 }.map { !$0.confirmHeld() } ?? false
             guard lost, let renewed = try? journal.claimResponder(responder, answering: name) else { return }
             let replaced = claims.locked { claim -> (any ResponderClaim)? in
                 // Withdrawn meanwhile: the new claim goes too.
