@@ -20,7 +20,10 @@ struct RespondCommand: ParsableCommand {
             request's payload on standard input and NOTICEHUB_REQUEST_ID, \
             NOTICEHUB_REQUEST_NAME and NOTICEHUB_REQUEST_SENDER set; it must \
             print one JSON value and exit 0, or the requester gets a failure \
-            naming what went wrong. Requests are answered one at a time.
+            naming what went wrong. Requests are answered one at a time. A \
+            request posted more than a minute before the responder started, by \
+            the requester's clock (an import, or a host whose clock is behind), \
+            gets a failure saying so.
 
             Prints `answering NAME as SENDER` once it is announced, then one \
             line per request once its answer is journaled: `#SEQ from SENDER: \

@@ -8,7 +8,9 @@ import Synchronization
 ///
 /// Requests are answered one at a time, in journal order, on the follower's
 /// thread. A request posted more than ``staleness`` before the responder
-/// started (one brought in by an import, say) is not answered.
+/// started, by the requester's clock (one brought in by an import, or from a
+/// host whose clock is behind), is refused rather than answered: its
+/// requester gets a failure saying why at once, and `onAnswer` hears it.
 ///
 /// A claim can end while the responder lives (a server's session lost, the
 /// server restarted): every ``claimCheckInterval`` the responder checks, and
@@ -18,8 +20,8 @@ import Synchronization
 /// on a journal it cannot read on.
 package final class JournalResponder: CancellableRegistration {
     /// How far back a request may have been posted and still be answered by
-    /// a responder that has just started: a minute, which tolerates clocks
-    /// of hosts that disagree by less.
+    /// a responder that has just started, in milliseconds: a minute, which
+    /// tolerates clocks of hosts that disagree by less.
     static var staleness: Int64 { 60_000 }
     /// How often a lost claim is noticed and made again.
     static var claimCheckInterval: Duration { .seconds(1) }
@@ -50,9 +52,17 @@ package final class JournalResponder: CancellableRegistration {
                 onFailure: { _ in presence.withdraw() }
             ) { request in
                 // The hub is held: the responder answers until cancelled.
-                guard request.sender != responder, request.postedAtMilliseconds >= startedAt - Self.staleness
-                else { return }
-                guard let answered = Self.answer(request, as: responder, on: hub, handler: handler) else {
+                guard request.sender != responder else { return }
+                let earlier = startedAt - request.postedAtMilliseconds
+                let answered: Result<Notice, any Error>?
+                if earlier > Self.staleness {
+                    answered = Self.answer(request, as: responder, on: hub) { _ in
+                        throw StaleRequest(earlierMilliseconds: earlier)
+                    }
+                } else {
+                    answered = Self.answer(request, as: responder, on: hub, handler: handler)
+                }
+                guard let answered else {
                     presence.withdraw()
                     return
                 }
@@ -201,6 +211,17 @@ final class JournalResponders: Sendable {
     /// Withdraws every responder still alive.
     func withdrawAll() {
         entries.locked { $0.compactMap(\.responder) }.forEach { $0.withdraw() }
+    }
+}
+
+/// Why a responder refused a request posted well before it started.
+struct StaleRequest: Error, CustomStringConvertible {
+    let earlierMilliseconds: Int64
+
+    var description: String {
+        let seconds = earlierMilliseconds / 1000
+        return "not answered: posted \(seconds) s before the responder started, by the requester's clock "
+            + "(an imported request, or hosts whose clocks disagree by over \(JournalResponder.staleness / 1000) s)"
     }
 }
 

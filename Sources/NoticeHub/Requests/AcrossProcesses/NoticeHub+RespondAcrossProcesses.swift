@@ -11,7 +11,9 @@ extension NoticeHub {
     /// ``Notice/cause`` is the request; a handler that throws answers with a
     /// ``NoticeKind/failure``. Requests are answered one at a time, in journal
     /// order, on a thread of the responder's own; the responder does not
-    /// answer its own requests.
+    /// answer its own requests. A request posted more than a minute before
+    /// the responder started, by the requester's clock (an import, or a host
+    /// whose clock is behind), is refused with a failure that says so.
     ///
     /// ```swift
     /// let answering = try hub.respondAcrossProcesses(to: "weather.now", as: "station") { request in

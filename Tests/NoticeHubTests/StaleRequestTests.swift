@@ -1,0 +1,73 @@
+import Foundation
+@testable import NoticeHub
+import Synchronization
+import Testing
+import TestSupport
+
+/// A request posted well before a responder started, by the requester's
+/// clock (an import, or a requester's host whose clock is behind), is
+/// refused loudly: the requester gets a failure naming the clocks, and the
+/// responder's `onAnswer` hears it. Nothing is dropped in silence.
+struct StaleRequestTests {
+    @Test func aRequestFromTwoMinutesBeforeTheResponderStartedGetsAFailure() async throws {
+        let directory = TemporaryDirectory()
+        let station = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
+        let phone = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
+        let heard = Mutex<[String]>([])
+        let answering = try station.respondAcrossProcesses(
+            to: "weather.now", as: "station",
+            onAnswer: { request, answer in
+                heard.withLock { $0.append("\(request.sequence ?? 0) \((try? answer.get().kind) ?? .notice)") }
+            },
+            json: { _ in #"{"celsius":21}"# })
+        // As a requester two minutes behind the responder would post it.
+        let twoMinutesAgo = WallClock.nowMilliseconds() - 120_000
+        let request = try phone.post(
+            Notice(
+                stored: .next(), name: "weather.now", sender: "phone", postedAtMilliseconds: twoMinutesAgo,
+                payloadJSON: Array(#"{"city":"Lyon"}"#.utf8), sequence: 0, kind: .request))
+        let deadline = ContinuousClock.now + .seconds(60)
+        while heard.withLock({ $0.isEmpty }) && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(heard.withLock { $0 } == ["\(request.sequence!) failure"])
+        let answers = try Self.notices(of: .failure, in: station)
+        #expect(answers.count == 1)
+        #expect(answers.first?.cause == request.id)
+        let error = try answers.first?.decode(ReplyFailure.self).error ?? ""
+        let seconds = error.split(separator: " ").dropFirst(3).first.flatMap { Int($0) }
+        #expect(error.hasPrefix("not answered: posted ") && (115...125).contains(seconds ?? 0), "\(error)")
+        #expect(error.contains("clocks disagree"), "\(error)")
+        answering.cancel()
+    }
+
+    @Test func aRequestWithinTheToleranceIsAnswered() async throws {
+        let directory = TemporaryDirectory()
+        let station = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
+        let phone = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
+        let answering = try station.respondAcrossProcesses(to: "weather.now", as: "station", json: { _ in "21" })
+        // A requester 30 s behind is within the minute tolerated.
+        let request = try phone.post(
+            Notice(
+                stored: .next(), name: "weather.now", sender: "phone",
+                postedAtMilliseconds: WallClock.nowMilliseconds() - 30_000,
+                payloadJSON: Array("{}".utf8), sequence: 0, kind: .request))
+        let deadline = ContinuousClock.now + .seconds(60)
+        var replies: [Notice] = []
+        while replies.isEmpty && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+            replies = try Self.notices(of: .reply, in: station)
+        }
+        #expect(replies.map(\.cause) == [request.id])
+        answering.cancel()
+    }
+
+    private static func notices(of kind: NoticeKind, in hub: NoticeHub) throws -> [Notice] {
+        var found: [Notice] = []
+        try hub.journal.read(JournalQuery(kinds: [kind])) {
+            found.append($0)
+            return true
+        }
+        return found
+    }
+}
