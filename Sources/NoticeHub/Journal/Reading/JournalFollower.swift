@@ -81,11 +81,26 @@ final class JournalFollower: Sendable, CancellableRegistration {
 
     /// Stops the thread; waits for it unless called from the sink itself.
     func cancel() {
-        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        onCancel?()
-        waker.wake()
+        guard askToStop() else { return }
         let isFollowerThread = threadID.locked { id in id.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
         if !isFollowerThread { finished.wait() }
+    }
+
+    /// Stops the thread without waiting for the step under way, which a
+    /// server cut off by the network can hold for as long as a statement's
+    /// answer is waited for: for a follower whose sink does nothing once its
+    /// owner is gone (a hub's reply inbox, at the hub's close).
+    func stopWithoutWaiting() {
+        askToStop()
+    }
+
+    /// Marks the follower stopped and wakes its thread; false if it was.
+    @discardableResult
+    private func askToStop() -> Bool {
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return false }
+        onCancel?()
+        waker.wake()
+        return true
     }
 
     /// Where a follower's worker is, used by its steps only.

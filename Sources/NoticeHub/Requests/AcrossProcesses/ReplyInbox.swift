@@ -66,7 +66,11 @@ final class ReplyInbox: Sendable {
     }
 
     /// Tells every waiting request why no reply will come, and stops the
-    /// follower unless it stopped by itself.
+    /// follower unless it stopped by itself. The stop does not wait for the
+    /// follower's poll under way: with nobody waiting, what it reads goes
+    /// nowhere, and a process that ends right after its request (as
+    /// `noticectl request` does) is not held by a poll a lost server leaves
+    /// unanswered.
     private func end(_ error: any Error, stopping: Bool) {
         let (waiters, follower) = state.locked { state -> ([Waiter], JournalFollower?) in
             guard state.ended == nil else { return ([], nil) }
@@ -75,6 +79,6 @@ final class ReplyInbox: Sendable {
             return (Array(state.waiting.values), state.follower.take())
         }
         waiters.forEach { $0.fail(error) }
-        if stopping { follower?.cancel() }
+        if stopping { follower?.stopWithoutWaiting() }
     }
 }
