@@ -54,8 +54,15 @@ struct RespondCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A shell command whose output answers each request.", valueName: "command"))
     var exec: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "How long --exec's command may run (its output closed) before it is ended with its process group and the requester sent a failure; the requester's default --timeout.",
+            valueName: "duration"))
+    var execTimeout = DurationArgument(argument: "2s")!
+
     func validate() throws {
         if (reply == nil) == (exec == nil) { throw ValidationError("give exactly one of --reply and --exec") }
+        if execTimeout.duration <= .zero { throw ValidationError("--exec-timeout must be more than 0") }
     }
 
     /// Why `json` is not one JSON value, in one line.
@@ -77,9 +84,9 @@ struct RespondCommand: ParsableCommand {
             // A command that ends before reading the request must fail its
             // answer, not kill the responder with SIGPIPE.
             signal(SIGPIPE, SIG_IGN)
-            let command = exec!
+            let (command, limit) = (exec!, execTimeout)
             answer = { request in
-                let printed = try ShellAnswer.run(command, for: request)
+                let printed = try ShellAnswer.run(command, for: request, within: limit)
                 guard (try? JSONParser.parse(printed)) != nil else {
                     throw CommandFailure("the command printed no JSON value: \(Self.problem(with: printed))")
                 }

@@ -85,7 +85,7 @@ struct RequestRespondTests {
 
     @Test func aResponderKilledMidRequestIsNotWaitedFor() throws {
         try cli("init")
-        let stuck = try responder("weather.now", "--exec", "sleep 60")
+        let stuck = try responder("weather.now", "--exec", "sleep 60", "--exec-timeout", "120s")
         let asking = try cli.start("request", "weather.now", "--timeout", "60s")
         // The request is journaled once the responder's command runs.
         let deadline = ContinuousClock.now + .seconds(20)
@@ -101,7 +101,8 @@ struct RequestRespondTests {
     @Test func anInterruptedResponderEndsTheCommandItRuns() throws {
         try cli("init")
         let marker = scratch.path("still-running")
-        let busy = try responder("weather.now", "--sender", "busy", "--exec", "sleep 30; touch '\(marker)'")
+        let busy = try responder(
+            "weather.now", "--sender", "busy", "--exec", "sleep 30; touch '\(marker)'", "--exec-timeout", "60s")
         let asking = try cli.start("request", "weather.now", "--timeout", "60s")
         let deadline = ContinuousClock.now + .seconds(20)
         while try cli("tail", "--limit", "1").stdout.isEmpty, ContinuousClock.now < deadline {
@@ -130,6 +131,30 @@ struct RequestRespondTests {
         _ = failing.waitForExit()
     }
 
+    /// A command past `--exec-timeout` is ended with its process group, and
+    /// the requester gets a failure saying so, well within its own timeout:
+    /// a command still running, and one whose shell exited but left a child
+    /// holding its output.
+    @Test(arguments: ["sleep 30; echo 1", "(sleep 30; touch late) & echo 1"])
+    func aCommandPastItsTimeLimitIsEndedAndTheRequesterTold(command: String) throws {
+        try cli("init")
+        let slow = try responder(
+            "weather.now", "--sender", "slow", "--exec", "cd '\(scratch.path("."))' && \(command)",
+            "--exec-timeout", "500ms")
+        let started = ContinuousClock.now
+        let asked = try cli("request", "weather.now", "--timeout", "20s")
+        #expect(started.duration(to: .now) < .seconds(10), "the answer waited for the command")
+        #expect(asked.status == 0, "a failure is an answer")
+        #expect(
+            asked.stdout.hasPrefix(
+                "slow failed: the command did not finish within 500ms (--exec-timeout) and was ended\n"),
+            "\(asked.stdout)")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("late")), "the child was ended too")
+        slow.send(SIGTERM)
+        _ = slow.waitForExit()
+    }
+
     /// A reply the journal refuses goes out as a failure, and the responder
     /// says so: it never prints `replied` for an answer nobody could read.
     @Test func aReplyTooLargeToJournalIsReportedAsTheFailureItBecame() throws {
@@ -154,6 +179,10 @@ struct RequestRespondTests {
         ),
         (["request", "news.*x", "--payload", "{"], "error: --payload is not one JSON value"),
         (["respond", "weather.now"], "error: give exactly one of --reply and --exec"),
+        (
+            ["respond", "weather.now", "--exec", "true", "--exec-timeout", "0s"],
+            "error: --exec-timeout must be more than 0"
+        ),
         (["respond", "weather.now", "--reply", "{", "--sender", "s"], "error: --reply is not one JSON value"),
     ])
     func badInputIsOneLineAndChangesNothing(arguments: [String], message: String) throws {

@@ -22,8 +22,11 @@ enum ShellAnswer {
     }
 
     /// What the command printed, trimmed; throws ``CommandFailure`` naming
-    /// the exit status and the last line of standard error when it fails.
-    static func run(_ command: String, for request: Notice) throws -> String {
+    /// the exit status and the last line of standard error when it fails,
+    /// or the time limit when it has not exited, with its standard output
+    /// closed, within `limit`: it is then ended with its process group (a
+    /// child it left holding its output included).
+    static func run(_ command: String, for request: Notice, within limit: DurationArgument) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
@@ -36,10 +39,15 @@ enum ShellAnswer {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        let deadline = DispatchTime.now() + .milliseconds(Int(min(limit.duration / .milliseconds(1), 1e12)))
         try process.run()
-        if getpgid(process.processIdentifier) == process.processIdentifier {
-            running.store(process.processIdentifier, ordering: .releasing)
-        }
+        // Where signals go: the shell's process group, if it leads one.
+        let target =
+            getpgid(process.processIdentifier) == process.processIdentifier
+            ? -process.processIdentifier : process.processIdentifier
+        if target < 0 { running.store(process.processIdentifier, ordering: .releasing) }
         defer { running.store(0, ordering: .releasing) }
         // Read both pipes while writing, so a command that prints a lot
         // before reading its input cannot block on a full pipe.
@@ -49,9 +57,14 @@ enum ShellAnswer {
         // command's exit status is what counts.
         try? input.fileHandleForWriting.write(contentsOf: Data(try request.payloadJSON().utf8))
         try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        let shellExited = exited.wait(timeout: deadline) == .success
+        let finished = shellExited && printed.finish(by: deadline) != nil
+        if !finished { end(target, exited: shellExited, exited) }
         let text = String(decoding: printed.finish(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if interrupted.load(ordering: .acquiring) { throw CommandFailure("the responder was interrupted") }
+        if !finished {
+            throw CommandFailure("the command did not finish within \(limit) (--exec-timeout) and was ended")
+        }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let status =
                 process.terminationReason == .exit
@@ -63,6 +76,23 @@ enum ShellAnswer {
         }
         _ = complaints.finish()
         return text
+    }
+}
+
+extension ShellAnswer {
+    /// How long an ended command's group gets to exit after SIGTERM before
+    /// SIGKILL.
+    private static let termGrace: DispatchTimeInterval = .seconds(1)
+
+    /// Ends the command (`target`: its shell's process group, negated, or
+    /// the shell alone): SIGTERM, then SIGKILL for what
+    /// is left after ``termGrace`` (a child the shell left holding its
+    /// output, say); returns once the shell has exited.
+    private static func end(_ target: pid_t, exited hasExited: Bool, _ exited: DispatchSemaphore) {
+        kill(target, SIGTERM)
+        let shellEnded = hasExited || exited.wait(timeout: .now() + termGrace) == .success
+        kill(target, SIGKILL)
+        if !shellEnded { exited.wait() }
     }
 }
 
@@ -82,6 +112,13 @@ private final class PipeReader: @unchecked Sendable {
     /// Everything the pipe carried, once its writer closed it.
     func finish() -> Data {
         done.wait()
+        done.signal()
+        return data
+    }
+
+    /// ``finish()``, or nil when its writers have not closed it by `deadline`.
+    func finish(by deadline: DispatchTime) -> Data? {
+        guard done.wait(timeout: deadline) == .success else { return nil }
         done.signal()
         return data
     }
