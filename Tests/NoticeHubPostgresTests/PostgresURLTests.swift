@@ -1,5 +1,7 @@
+import Foundation
 @testable import NoticeHubPostgres
 import Testing
+import TestSupport
 
 /// The URLs `--db` and `PostgresJournal(url:)` take: every part read, the
 /// password from the environment when the URL has none, and never shown.
@@ -22,11 +24,73 @@ struct PostgresURLTests {
             try PostgresURL("postgres://app:inline@h/app", environment: ["PGPASSWORD": "other"]).password == "inline")
     }
 
+    /// libpq's variables fill in what the URL leaves out, and never
+    /// override what it says.
+    @Test func theLibpqVariablesFillInWhatTheURLLeavesOut() throws {
+        let environment = [
+            "PGUSER": "app", "PGHOST": "db.internal", "PGPORT": "6543", "PGDATABASE": "news",
+            "PGPASSWORD": "secret", "PGSSLMODE": "prefer",
+        ]
+        let url = try PostgresURL("postgres://", environment: environment)
+        #expect(url.user == "app" && url.host == "db.internal" && url.port == 6543 && url.database == "news")
+        #expect(url.password == "secret")
+        let named = try PostgresURL("postgres://ops:pw@h:7000/other", environment: environment)
+        #expect(named.user == "ops" && named.host == "h" && named.port == 7000 && named.database == "other")
+        #expect(named.password == "pw")
+        #expect(throws: PostgresURLError("$PGPORT must be a number from 1 to 65535")) {
+            try PostgresURL("postgres://app@h/app", environment: ["PGPORT": "http"])
+        }
+        #expect(
+            throws: PostgresURLError(
+                "sslmode=verify-full is not supported: NoticeHub connects without TLS (sslmode=disable)")
+        ) {
+            try PostgresURL("postgres://app@h/app", environment: ["PGSSLMODE": "verify-full"])
+        }
+    }
+
+    /// The password file, as libpq reads it: the first matching line, `*`
+    /// for any value, `\:` and `\\` escaped; and only when no one else may
+    /// read it.
+    @Test func thePasswordFileGivesTheFirstMatchingLine() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("pgpass")
+        try directory.write(
+            #"""
+            # host:port:database:user:password
+            other:5432:app:app:wrong
+            db.internal:*:app:app:p\\a\:ss
+            *:*:*:app:fallback
+            """#, to: "pgpass")
+        chmod(path, 0o600)
+        let environment = ["PGPASSFILE": path]
+        #expect(try PostgresURL("postgres://app@db.internal/app", environment: environment).password == #"p\a:ss"#)
+        #expect(try PostgresURL("postgres://app@db.internal/news", environment: environment).password == "fallback")
+        #expect(try PostgresURL("postgres://ops@db.internal/app", environment: environment).password == nil)
+        #expect(
+            try PostgresURL(
+                "postgres://app@db.internal/app", environment: environment.merging(["PGPASSWORD": "env"]) { $1 }
+            )
+            .password == "env")
+        #expect(
+            try PostgresURL("postgres://app@db.internal/app", environment: ["HOME": directory.path("none")]).password
+                == nil)
+        chmod(path, 0o644)
+        #expect(
+            throws: PostgresURLError(
+                "the password file \(path) may be read by others: make it readable by its owner alone (chmod 600)")
+        ) { try PostgresURL("postgres://app@db.internal/app", environment: environment) }
+        #expect(try PostgresURL("postgres://app:pw@db.internal/app", environment: environment).password == "pw")
+    }
+
     @Test(arguments: [
         ("mysql://app@h/app", "a PostgreSQL URL starts with postgres://"),
-        ("postgres://h/app", "the URL names no user (postgres://user@host/database)"),
-        ("postgres://app:pw@/app", "the URL names no host"),
-        ("postgres://app:pw@h", "the URL names no database (postgres://user@host/database)"),
+        ("postgres://h/app", "the URL names no user (postgres://user@host/database), nor does $PGUSER"),
+        ("postgres://app:pw@/app", "the URL names no host, nor does $PGHOST"),
+        ("postgres://app:pw@h", "the URL names no database (postgres://user@host/database), nor does $PGDATABASE"),
+        (
+            "postgres://app:pw@h/app?sslmode=require",
+            "sslmode=require is not supported: NoticeHub connects without TLS (sslmode=disable)"
+        ),
         ("postgres://app:pw@h:0/app", "the port must be a number from 1 to 65535"),
         ("postgres://app:pw@h/app?schema=", "schema must be 1 to 63 bytes without double quotes"),
         ("postgres://app:pw@h/app?notify=maybe", "notify must be on or off"),

@@ -285,8 +285,8 @@ struct ReadmeExamplesTests {
         let url = server.url + "?schema=" + schema
         let otherHost = try NoticeHub(journal: PostgresJournal(url: url), projections: [LikesProjection()])
 
-        /// The news app on a shared journal: "postgres://user:password@host:5432/database?schema=news"
-        /// (the password may instead be in $PGPASSWORD; messages and logs never show it).
+        /// The news app on a shared journal: "postgres://user@host:5432/database?schema=news",
+        /// its password in $PGPASSWORD or ~/.pgpass (messages and logs never show it).
         func newsHub(at url: String) throws -> NoticeHub {
             try NoticeHub(journal: PostgresJournal(url: url), projections: [LikesProjection()])
         }

@@ -157,7 +157,10 @@ struct PostgresCommandTests {
     #endif
 
     @Test(arguments: [
-        ("postgres://db.internal/app", "invalid PostgreSQL URL: the URL names no user (postgres://user@host/database)"),
+        (
+            "postgres://db.internal/app",
+            "invalid PostgreSQL URL: the URL names no user (postgres://user@host/database), nor does $PGUSER"
+        ),
         (
             "postgres://app:pw@db.internal:99999/app",
             "invalid PostgreSQL URL: the port must be a number from 1 to 65535"

@@ -30,7 +30,9 @@
                     error.underlying.map { "cannot connect to \(url.host):\(url.port): \(oneLine("\($0)"))" }
                     ?? "cannot connect to \(url.host):\(url.port)"
             case .authMechanismRequiresPassword:
-                text = "the server asks for a password: put it in the URL or in $PGPASSWORD"
+                text =
+                    "the server asks for a password: set $PGPASSWORD or add it to ~/.pgpass "
+                    + "(in the URL, a command line shows it to every local user)"
             case .serverClosedConnection, .uncleanShutdown:
                 text = "the server closed the connection"
             case .clientClosedConnection:

@@ -3,8 +3,13 @@ public import Foundation
 /// Where a PostgreSQL journal lives:
 /// `postgres://user:password@host:port/database?schema=name&notify=off`.
 ///
-/// The password may instead come from `$PGPASSWORD`. ``description`` (what
-/// errors, logs and tools print) never includes it. `schema` puts the
+/// Parts the URL leaves out come from libpq's variables: the user from
+/// `$PGUSER`, the host from `$PGHOST`, the port from `$PGPORT` (else 5432),
+/// the database from `$PGDATABASE`, `sslmode` from `$PGSSLMODE`, and the
+/// password from `$PGPASSWORD`, else from the password file (`$PGPASSFILE`,
+/// else `~/.pgpass`, see ``PasswordFile``), so that it need not be written
+/// on a command line. ``description`` (what errors, logs and tools print)
+/// never includes the password. `schema` puts the
 /// journal's tables in a schema of their own (created when missing), so
 /// several journals can share a database; the default is the server's
 /// search path (`public`). `notify=off` makes followers poll only.
@@ -28,8 +33,8 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
     }
 
-    /// Parses `text`, taking the password from `environment["PGPASSWORD"]`
-    /// when the URL has none.
+    /// Parses `text`, taking what it leaves out from `environment`'s libpq
+    /// variables and password file.
     public init(
         _ text: String, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(PostgresURLError) {
@@ -59,9 +64,18 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
                 user = try Self.decoded(userInfo, "the user name")
             }
         }
-        guard !user.isEmpty else { throw PostgresURLError("the URL names no user (postgres://user@host/database)") }
+        if user.isEmpty { user = try Self.variable("PGUSER", "the user name", environment) ?? "" }
+        guard !user.isEmpty else {
+            throw PostgresURLError("the URL names no user (postgres://user@host/database), nor does $PGUSER")
+        }
         var host = String(rest)
-        var port = 5432
+        var port =
+            try Self.variable("PGPORT", "the port", environment).map { text throws(PostgresURLError) in
+                guard let port = Int(text), (1...65535).contains(port) else {
+                    throw PostgresURLError("$PGPORT must be a number from 1 to 65535")
+                }
+                return port
+            } ?? 5432
         if host.hasPrefix("[") {
             guard let close = host.firstIndex(of: "]") else {
                 throw PostgresURLError("the host's closing ] is missing")
@@ -77,20 +91,28 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
             port = try Self.port(host[host.index(after: colon)...])
             host = String(host[..<colon])
         }
-        guard !host.isEmpty else { throw PostgresURLError("the URL names no host") }
+        if host.isEmpty { host = try Self.variable("PGHOST", "the host", environment) ?? "" }
+        guard !host.isEmpty else { throw PostgresURLError("the URL names no host, nor does $PGHOST") }
         try Self.refuseControlCharacters(host, "the host")
-        let database = try Self.decoded(path, "the database name")
+        var database = try Self.decoded(path, "the database name")
+        if database.isEmpty { database = try Self.variable("PGDATABASE", "the database name", environment) ?? "" }
         guard !database.isEmpty else {
-            throw PostgresURLError("the URL names no database (postgres://user@host/database)")
+            throw PostgresURLError("the URL names no database (postgres://user@host/database), nor does $PGDATABASE")
+        }
+        if password == nil { password = try Self.variable("PGPASSWORD", "the password", environment) }
+        if password == nil {
+            password = try PasswordFile.password(
+                host: host, port: port, database: database, user: user, environment: environment)
         }
         self.host = host
         self.port = port
         self.user = user
-        self.password = password ?? environment["PGPASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
+        self.password = password
         self.database = database
         self.schema = nil
         self.notifications = true
         self.applicationName = "noticehub"
+        var sslmode = try Self.variable("PGSSLMODE", "sslmode", environment) ?? "disable"
         for item in query.split(separator: "&") where !item.isEmpty {
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = String(parts[0]), value = try Self.decoded(parts.count > 1 ? parts[1] : "", key)
@@ -108,16 +130,32 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
                     throw PostgresURLError("application_name must be 1 to 63 bytes")
                 }
                 applicationName = value
-            case "sslmode" where value == "disable":
-                break
             case "sslmode":
-                throw PostgresURLError(
-                    "sslmode=\(value) is not supported: NoticeHub connects without TLS (sslmode=disable)")
+                sslmode = value
             default:
                 throw PostgresURLError(
                     "unknown URL parameter \(key) (known: schema, notify, application_name, sslmode)")
             }
         }
+        // Modes that allow a connection without TLS.
+        guard ["disable", "allow", "prefer"].contains(sslmode) else {
+            throw PostgresURLError(
+                "sslmode=\(sslmode) is not supported: NoticeHub connects without TLS (sslmode=disable)")
+        }
+    }
+
+    /// `environment[name]`, checked as the URL's own `what` would be; nil
+    /// when unset or empty.
+    private static func variable(
+        _ name: String, _ what: String, _ environment: [String: String]
+    ) throws(PostgresURLError) -> String? {
+        guard let value = environment[name], !value.isEmpty else { return nil }
+        do {
+            try refuseControlCharacters(value, what)
+        } catch {
+            throw PostgresURLError("$\(name): \(error.reason)")
+        }
+        return value
     }
 
     /// The URL without its password, as messages and logs show it.

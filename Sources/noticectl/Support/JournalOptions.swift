@@ -12,7 +12,7 @@ struct JournalOptions: ParsableArguments {
     @Option(
         name: [.customShort("d"), .customLong("db")],
         help: ArgumentHelp(
-            "The journal: a file, or postgres://user:password@host:port/database (default: $NOTICEHUB_DB, else \(defaultPath)).",
+            "The journal: a file, or postgres://user@host:port/database, whose password comes from $PGPASSWORD or ~/.pgpass rather than the command line, where every local user sees it (default: $NOTICEHUB_DB, else \(defaultPath)).",
             valueName: "path|url"),
         completion: .file())
     var explicitPath: String?
