@@ -35,6 +35,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // TLS to the server (sslmode=require, verify-ca, verify-full).
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `swift package generate-documentation` builds the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -66,13 +68,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // The PostgreSQL backend of the journal protocol. Every dependency on
-        // postgres-nio and swift-log is conditioned on the trait, so without it
+        // postgres-nio, swift-nio-ssl and swift-log is conditioned on the trait, so without it
         // SwiftPM neither fetches nor builds them.
         .target(
             name: "NoticeHubPostgres",
             dependencies: [
                 "NoticeHub", "NoticeJSON",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["Postgres"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
             ],
             swiftSettings: strictSettings

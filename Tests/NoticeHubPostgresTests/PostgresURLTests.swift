@@ -40,12 +40,14 @@ struct PostgresURLTests {
         #expect(throws: PostgresURLError("$PGPORT must be a number from 1 to 65535")) {
             try PostgresURL("postgres://app@h/app", environment: ["PGPORT": "http"])
         }
-        #expect(
-            throws: PostgresURLError(
-                "sslmode=verify-full is not supported: NoticeHub connects without TLS (sslmode=disable)")
-        ) {
-            try PostgresURL("postgres://app@h/app", environment: ["PGSSLMODE": "verify-full"])
-        }
+        #expect(url.sslMode == .prefer && url.sslRootCertificate == nil)
+        let verified = try PostgresURL(
+            "postgres://app@h/app", environment: ["PGSSLMODE": "verify-full", "PGSSLROOTCERT": "/etc/ca.pem"])
+        #expect(verified.sslMode == .verifyFull && verified.sslRootCertificate == "/etc/ca.pem")
+        #expect(verified.description == "postgres://app@h:5432/app?sslmode=verify-full&sslrootcert=/etc/ca.pem")
+        let overridden = try PostgresURL(
+            "postgres://app@h/app?sslmode=require&sslrootcert=mine.pem", environment: ["PGSSLMODE": "verify-full"])
+        #expect(overridden.sslMode == .require && overridden.sslRootCertificate == "mine.pem")
     }
 
     /// The password file, as libpq reads it: the first matching line, `*`
@@ -88,15 +90,15 @@ struct PostgresURLTests {
         ("postgres://app:pw@/app", "the URL names no host, nor does $PGHOST"),
         ("postgres://app:pw@h", "the URL names no database (postgres://user@host/database), nor does $PGDATABASE"),
         (
-            "postgres://app:pw@h/app?sslmode=require",
-            "sslmode=require is not supported: NoticeHub connects without TLS (sslmode=disable)"
+            "postgres://app:pw@h/app?sslmode=maybe",
+            "sslmode must be one of disable, allow, prefer, require, verify-ca, verify-full, not maybe"
         ),
         ("postgres://app:pw@h:0/app", "the port must be a number from 1 to 65535"),
         ("postgres://app:pw@h/app?schema=", "schema must be 1 to 63 bytes without double quotes"),
         ("postgres://app:pw@h/app?notify=maybe", "notify must be on or off"),
         (
             "postgres://app:pw@h/app?colour=red",
-            "unknown URL parameter colour (known: schema, notify, application_name, sslmode)"
+            "unknown URL parameter colour (known: schema, notify, application_name, sslmode, sslrootcert)"
         ),
         // A NUL ends a startup parameter: what follows would set others.
         (

@@ -166,8 +166,8 @@ struct PostgresCommandTests {
             "invalid PostgreSQL URL: the port must be a number from 1 to 65535"
         ),
         (
-            "postgres://app:pw@db.internal/app?sslmode=require",
-            "invalid PostgreSQL URL: sslmode=require is not supported: NoticeHub connects without TLS (sslmode=disable)"
+            "postgres://app:pw@db.internal/app?sslmode=maybe",
+            "invalid PostgreSQL URL: sslmode must be one of disable, allow, prefer, require, verify-ca, verify-full, not maybe"
         ),
     ])
     func aBadURLIsOneLineWithoutItsPassword(url: String, message: String) throws {

@@ -1,5 +1,6 @@
 #if Postgres
     import NIOCore
+    import NIOSSL
     import NoticeHub
     import PostgresNIO
 
@@ -26,9 +27,8 @@
                     text = state.isEmpty ? message : "\(message) (SQLSTATE \(state))"
                 }
             case .connectionError:
-                text =
-                    error.underlying.map { "cannot connect to \(url.host):\(url.port): \(oneLine("\($0)"))" }
-                    ?? "cannot connect to \(url.host):\(url.port)"
+                let cause = error.underlying.map { tlsFailure($0, url: url) ?? oneLine("\($0)") }
+                text = "cannot connect to \(url.host):\(url.port)" + (cause.map { ": \($0)" } ?? "")
             case .authMechanismRequiresPassword:
                 text =
                     "the server asks for a password: set $PGPASSWORD or add it to ~/.pgpass "
@@ -44,6 +44,26 @@
                 text += " in " + sql.split(whereSeparator: \.isWhitespace).prefix(3).joined(separator: " ") + " …"
             }
             return oneLine(text)
+        }
+
+        /// A failed TLS handshake in a user's words, naming the `sslmode` and
+        /// the roots, never the TLS library's source paths; nil for another
+        /// error.
+        static func tlsFailure(_ error: any Error, url: PostgresURL) -> String? {
+            let mode = "sslmode=\(url.sslMode.rawValue)"
+            let roots = url.sslRootCertificate ?? "the system's roots"
+            if let extra = error as? NIOSSLExtraError, extra == .failedToValidateHostname {
+                return "the server's certificate does not name \(url.host) (\(mode))"
+            }
+            guard let ssl = error as? NIOSSLError, case .handshakeFailed(let failure) = ssl else { return nil }
+            let detail = "\(failure)"
+            if detail.contains("CERTIFICATE_VERIFY_FAILED") {
+                return "the server's certificate is not signed by \(roots) (\(mode))"
+            }
+            // BoringSSL's reason, as CODE in "…:CODE at file:line".
+            let reason = detail.split(separator: ":").last { $0.contains(" at ") }?
+                .split(separator: " ").first.map(String.init)
+            return "the TLS handshake failed (\(reason ?? "no reason given"), \(mode))"
         }
 
         /// What `noticehub_append` raises when the projection registry is not

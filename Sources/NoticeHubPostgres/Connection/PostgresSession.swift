@@ -148,10 +148,11 @@
             if hasConnectedBefore { try claimLost() }
             let wait = ContinuousClock.now.duration(to: nextAttempt)
             if wait > .zero { Thread.sleep(forTimeInterval: wait.seconds) }
+            let configuration = try settings.configuration(for: purpose)
             do {
                 let made = try PostgresConnection.connect(
                     on: MultiThreadedEventLoopGroup.singleton.next(),
-                    configuration: settings.configuration(for: purpose),
+                    configuration: configuration,
                     id: settings.nextConnectionID(), logger: settings.logger
                 ).wait()
                 connection = made

@@ -29,6 +29,9 @@
         private let connectionIDs = Atomic<Int>(0)
         /// Replaces ``answerTimeout(for:)``'s answer, for tests.
         private let answerTimeoutOverride: TimeAmount?
+        /// The URL's TLS, made once (a TLS context loads its roots) on the
+        /// first connection.
+        private let tls = Mutex<Result<PostgresConnection.Configuration.TLS, JournalError>?>(nil)
 
         init(
             url: PostgresURL, logger: Logger = Logger(label: "NoticeHub.PostgresJournal"),
@@ -57,10 +60,16 @@
             connectionIDs.add(1, ordering: .relaxed).newValue
         }
 
-        func configuration(for purpose: Purpose) -> PostgresConnection.Configuration {
+        func configuration(for purpose: Purpose) throws(JournalError) -> PostgresConnection.Configuration {
+            let tls = try tls.withLock { made in
+                if let made { return made }
+                let result = Result { () throws(JournalError) in try PostgresTLS.configuration(for: url) }
+                made = result
+                return result
+            }.get()
             var configuration = PostgresConnection.Configuration(
                 host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
-                tls: .disable)
+                tls: tls)
             configuration.options.connectTimeout = .seconds(10)
             var parameters: [(String, String)] = [("application_name", url.applicationName)]
             if let schema = url.schema {

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// Where a PostgreSQL journal lives:
-/// `postgres://user:password@host:port/database?schema=name&notify=off`.
+/// `postgres://user@host:port/database?schema=name&notify=off&sslmode=verify-full`.
 ///
 /// Parts the URL leaves out come from libpq's variables: the user from
 /// `$PGUSER`, the host from `$PGHOST`, the port from `$PGPORT` (else 5432),
@@ -14,7 +14,8 @@ public import Foundation
 /// several journals can share a database; the default is the server's
 /// search path (`public`). `notify=off` makes followers poll only.
 /// `application_name` names the sessions in `pg_stat_activity` (default
-/// `noticehub`).
+/// `noticehub`). `sslmode` and `sslrootcert` encrypt the connection as
+/// libpq's do (see ``SSLMode``).
 public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     public var host: String
     public var port: Int
@@ -27,6 +28,29 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     public var notifications: Bool
     /// How the sessions name themselves to the server.
     public var applicationName: String
+    /// Whether and how the connection is encrypted (`sslmode`, as libpq
+    /// names its modes).
+    public var sslMode: SSLMode
+    /// The certificates a server's certificate must chain to, a PEM file
+    /// (`sslrootcert`, else `$PGSSLROOTCERT`); nil: the system's.
+    public var sslRootCertificate: String?
+
+    /// libpq's `sslmode` values.
+    public enum SSLMode: String, Sendable, CaseIterable {
+        /// Plain text.
+        case disable
+        /// Plain text (libpq tries it first, and only it here).
+        case allow
+        /// TLS when the server offers it, unverified; plain text otherwise.
+        case prefer
+        /// TLS, its certificate unverified (verified as `verify-ca` is when
+        /// ``PostgresURL/sslRootCertificate`` names roots, as libpq does).
+        case require
+        /// TLS, the certificate chained to the roots, whatever host it names.
+        case verifyCA = "verify-ca"
+        /// TLS, the certificate chained to the roots and naming the host.
+        case verifyFull = "verify-full"
+    }
 
     /// Whether `text` is meant as a PostgreSQL URL rather than a file path.
     public static func isPostgresURL(_ text: String) -> Bool {
@@ -113,6 +137,7 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         self.notifications = true
         self.applicationName = "noticehub"
         var sslmode = try Self.variable("PGSSLMODE", "sslmode", environment) ?? "disable"
+        var rootCertificate = try Self.variable("PGSSLROOTCERT", "sslrootcert", environment)
         for item in query.split(separator: "&") where !item.isEmpty {
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = String(parts[0]), value = try Self.decoded(parts.count > 1 ? parts[1] : "", key)
@@ -132,16 +157,20 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
                 applicationName = value
             case "sslmode":
                 sslmode = value
+            case "sslrootcert":
+                guard !value.isEmpty else { throw PostgresURLError("sslrootcert must name a file") }
+                rootCertificate = value
             default:
                 throw PostgresURLError(
-                    "unknown URL parameter \(key) (known: schema, notify, application_name, sslmode)")
+                    "unknown URL parameter \(key) (known: schema, notify, application_name, sslmode, sslrootcert)")
             }
         }
-        // Modes that allow a connection without TLS.
-        guard ["disable", "allow", "prefer"].contains(sslmode) else {
+        guard let mode = SSLMode(rawValue: sslmode) else {
             throw PostgresURLError(
-                "sslmode=\(sslmode) is not supported: NoticeHub connects without TLS (sslmode=disable)")
+                "sslmode must be one of \(SSLMode.allCases.map(\.rawValue).joined(separator: ", ")), not \(sslmode)")
         }
+        sslMode = mode
+        sslRootCertificate = rootCertificate
     }
 
     /// `environment[name]`, checked as the URL's own `what` would be; nil
@@ -166,6 +195,8 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         if let schema { parameters.append("schema=\(schema)") }
         if !notifications { parameters.append("notify=off") }
         if applicationName != "noticehub" { parameters.append("application_name=\(applicationName)") }
+        if sslMode != .disable { parameters.append("sslmode=\(sslMode.rawValue)") }
+        if let sslRootCertificate { parameters.append("sslrootcert=\(sslRootCertificate)") }
         if !parameters.isEmpty { text += "?" + parameters.joined(separator: "&") }
         return text
     }
