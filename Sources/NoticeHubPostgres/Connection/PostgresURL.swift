@@ -5,10 +5,10 @@ public import Foundation
 ///
 /// Parts the URL leaves out come from libpq's variables: the user from
 /// `$PGUSER`, the host from `$PGHOST`, the port from `$PGPORT` (else 5432),
-/// the database from `$PGDATABASE`, `sslmode` from `$PGSSLMODE`, and the
-/// password from `$PGPASSWORD`, else from the password file (`$PGPASSFILE`,
-/// else `~/.pgpass`, see ``PasswordFile``), so that it need not be written
-/// on a command line. ``description`` (what errors, logs and tools print)
+/// the database from `$PGDATABASE`, `sslmode` and `sslrootcert` from
+/// `$PGSSLMODE` and `$PGSSLROOTCERT`, and the password from `$PGPASSWORD`,
+/// else from the password file (`$PGPASSFILE`, else `~/.pgpass`, readable
+/// by its owner alone), so that it need not be written on a command line. ``description`` (what errors, logs and tools print)
 /// never includes the password. `schema` puts the
 /// journal's tables in a schema of their own (created when missing), so
 /// several journals can share a database; the default is the server's
