@@ -3,15 +3,20 @@
 extension JournalNameFilter {
     /// The condition for SQLite, whose text comparisons are byte-ordered:
     /// `name IN (?, ?) OR (name >= ? AND name < ?) OR ...`, bound with
-    /// ``sqliteValues``.
-    package var sqliteCondition: String {
+    /// ``sqliteValues``. `column` is how the condition names the column:
+    /// `+name` keeps SQLite from reading through the index on names.
+    package func sqliteCondition(column: String = "name") -> String {
         var terms: [String] = []
         if !literals.isEmpty {
-            terms.append("name IN (\(Array(repeating: "?", count: literals.count).joined(separator: ", ")))")
+            terms.append("\(column) IN (\(Array(repeating: "?", count: literals.count).joined(separator: ", ")))")
         }
-        terms += Array(repeating: "(name >= ? AND name < ?)", count: prefixes.count)
+        terms += Array(repeating: "(\(column) >= ? AND \(column) < ?)", count: prefixes.count)
         return terms.joined(separator: " OR ")
     }
+
+    /// Whether the filter admits a single name, whose rows the index on
+    /// names yields in sequence order.
+    package var isSingleName: Bool { literals.count == 1 && prefixes.isEmpty }
 
     /// The values of ``sqliteCondition``'s placeholders, in order.
     package var sqliteValues: [String] {
