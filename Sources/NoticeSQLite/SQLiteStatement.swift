@@ -241,6 +241,43 @@ package final class SQLiteStatement {
         }
     }
 
+    /// Binds `text` to parameter `index` without copying it, for the
+    /// duration of `body`: SQLite reads the string's bytes in place
+    /// (SQLITE_STATIC) when `body` steps the statement, and the parameter is
+    /// bound to NULL again before this returns, so the statement never keeps
+    /// a pointer to storage that may be gone. For a statement run many times
+    /// with long values (an append's payload), where copying each value into
+    /// SQLite's own memory costs an allocation per parameter. nil binds NULL.
+    package func withBorrowedText<Result>(
+        _ text: String?, at index: Int32, _ body: () throws -> Result
+    ) throws -> Result {
+        guard var text else {
+            try bindNull(at: index)
+            return try body()
+        }
+        return try text.withUTF8 { utf8 in
+            try withBorrowedText(UnsafeRawBufferPointer(utf8), at: index, body)
+        }
+    }
+
+    /// ``withBorrowedText(_:at:_:)`` for UTF-8 bytes that stay valid while
+    /// `body` runs.
+    package func withBorrowedText<Result>(
+        _ utf8: UnsafeRawBufferPointer, at index: Int32, _ body: () throws -> Result
+    ) throws -> Result {
+        let handle = try validHandle()
+        guard let base = utf8.baseAddress, !utf8.isEmpty else {
+            try bind(utf8, as: .text, at: index)
+            return try body()
+        }
+        try check(
+            sqlite3_bind_text64(
+                handle, index, base.assumingMemoryBound(to: CChar.self), sqlite3_uint64(utf8.count), nil,
+                UInt8(SQLITE_UTF8)))
+        defer { sqlite3_bind_null(handle, index) }
+        return try body()
+    }
+
     /// Binds UTF-8 encoded bytes (e.g. JSON already encoded) as TEXT, copied.
     package func bindText<Bytes: Collection>(bytes: Bytes, at index: Int32) throws where Bytes.Element == UInt8 {
         let bound: Void? = try bytes.withContiguousStorageIfAvailable { buffer in

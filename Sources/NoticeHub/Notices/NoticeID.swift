@@ -83,28 +83,45 @@ public struct NoticeID: Hashable, Sendable, CustomStringConvertible {
     /// Made for every journaled notice, so written straight into the
     /// string's storage from a static digit table.
     public var description: String {
-        let hexDigits: StaticString = "0123456789abcdef"
-        return String(unsafeUninitializedCapacity: 36) { buffer in
-            let digits = hexDigits.utf8Start
-            var position = 0
-            /// Writes the digits `first..<last` of `word`, 0 the most significant.
-            func write(_ word: UInt64, _ first: Int, _ last: Int, dash: Bool) {
-                for digit in first..<last {
-                    buffer[position] = digits[Int(truncatingIfNeeded: word >> UInt64(60 - 4 * digit) & 0xF)]
-                    position += 1
-                }
-                if dash {
-                    buffer[position] = UInt8(ascii: "-")
-                    position += 1
-                }
-            }
-            write(high, 0, 8, dash: true)
-            write(high, 8, 12, dash: true)
-            write(high, 12, 16, dash: true)
-            write(low, 0, 4, dash: true)
-            write(low, 4, 16, dash: false)
-            return position
+        String(unsafeUninitializedCapacity: Self.textLength) { buffer in
+            write(into: UnsafeMutableRawBufferPointer(buffer))
+            return Self.textLength
         }
+    }
+
+    /// Calls `body` with ``description``'s UTF-8 bytes, written on the stack:
+    /// an append binds them without making a string.
+    func withText<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try withUnsafeTemporaryAllocation(byteCount: Self.textLength, alignment: 1) { buffer in
+            write(into: buffer)
+            return try body(UnsafeRawBufferPointer(buffer))
+        }
+    }
+
+    /// The length of the canonical text.
+    private static let textLength = 36
+
+    /// Writes the canonical text's 36 bytes at the start of `buffer`.
+    private func write(into buffer: UnsafeMutableRawBufferPointer) {
+        let hexDigits: StaticString = "0123456789abcdef"
+        let digits = hexDigits.utf8Start
+        var position = 0
+        /// Writes the digits `first..<last` of `word`, 0 the most significant.
+        func write(_ word: UInt64, _ first: Int, _ last: Int, dash: Bool) {
+            for digit in first..<last {
+                buffer[position] = digits[Int(truncatingIfNeeded: word >> UInt64(60 - 4 * digit) & 0xF)]
+                position += 1
+            }
+            if dash {
+                buffer[position] = UInt8(ascii: "-")
+                position += 1
+            }
+        }
+        write(high, 0, 8, dash: true)
+        write(high, 8, 12, dash: true)
+        write(high, 12, 16, dash: true)
+        write(low, 0, 4, dash: true)
+        write(low, 4, 16, dash: false)
     }
 }
 

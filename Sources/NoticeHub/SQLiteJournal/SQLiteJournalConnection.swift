@@ -133,19 +133,27 @@ final class SQLiteJournalConnection: JournalConnection {
         let isLinked = notice.kind != .notice || notice.links != .none || notice.version != 1
         let prepared = try statements()
         let insert = isLinked ? prepared.insertLinked : prepared.insert
-        try insert.bind(notice.id.description, at: 1)
-        try insert.bind(notice.name.rawValue, at: 2)
-        try insert.bindText(notice.sender?.rawValue, at: 3)
-        try insert.bind(record.payloadJSON, at: 4)
-        try insert.bind(notice.postedAtMilliseconds, at: 5)
-        if isLinked {
-            try insert.bindText(notice.kind.storedValue, at: 6)
-            try insert.bindText(notice.conversation?.description, at: 7)
-            try insert.bindText(notice.cause?.description, at: 8)
-            try insert.bind(Int64(notice.version), at: 9)
+        // The texts are bound where they lie, not copied into SQLite's
+        // memory: an allocation and a copy fewer per text, per notice.
+        try notice.id.withText { id in
+            try insert.withBorrowedText(id, at: 1) {
+                try insert.withBorrowedText(notice.name.rawValue, at: 2) {
+                    try insert.withBorrowedText(notice.sender?.rawValue, at: 3) {
+                        try insert.withBorrowedText(record.payloadJSON, at: 4) {
+                            try insert.bind(notice.postedAtMilliseconds, at: 5)
+                            if isLinked {
+                                try insert.bindText(notice.kind.storedValue, at: 6)
+                                try insert.bindText(notice.conversation?.description, at: 7)
+                                try insert.bindText(notice.cause?.description, at: 8)
+                                try insert.bind(Int64(notice.version), at: 9)
+                            }
+                            defer { insert.reset() }
+                            _ = try insert.step()
+                        }
+                    }
+                }
+            }
         }
-        _ = try insert.step()
-        insert.reset()
         if connection.changes == 1 {
             return .appended(connection.lastInsertRowID)
         }
