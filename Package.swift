@@ -24,13 +24,20 @@ let package = Package(
         .library(name: "NoticeJournalConformance", targets: ["NoticeJournalConformance"]),
         // The PostgreSQL journal; empty unless the `Postgres` trait is on.
         .library(name: "NoticeHubPostgres", targets: ["NoticeHubPostgres"]),
+        // A hub's work as a swift-service-lifecycle Service; empty unless the
+        // `ServiceLifecycle` trait is on.
+        .library(name: "NoticeHubServiceLifecycle", targets: ["NoticeHubServiceLifecycle"]),
         .executable(name: "noticectl", targets: ["noticectl"]),
         // The benchmark, a tool of its own beside the user's noticectl.
         .executable(name: "noticehub-bench", targets: ["noticehub-bench"]),
     ],
     traits: [
         // Off by default: users who embed SQLite resolve and build no SwiftNIO.
-        .trait(name: "Postgres", description: "The PostgreSQL journal (NoticeHubPostgres), through postgres-nio.")
+        .trait(name: "Postgres", description: "The PostgreSQL journal (NoticeHubPostgres), through postgres-nio."),
+        // Off by default: it brings swift-service-lifecycle and swift-async-algorithms.
+        .trait(
+            name: "ServiceLifecycle",
+            description: "NoticeHubService: a hub's followers, subscribers and responders stop with a server."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -38,6 +45,8 @@ let package = Package(
         // TLS to the server (sslmode=require, verify-ca, verify-full).
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // `swift package generate-documentation` builds the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -62,9 +71,14 @@ let package = Package(
             dependencies: ["CSQLite"],
             swiftSettings: strictSettings
         ),
+        // swift-log and swift-metrics are the packages the core depends on: neither has
+        // dependencies of its own, so embedded users still fetch no SwiftNIO.
         .target(
             name: "NoticeHub",
-            dependencies: ["NoticeJSON", "NoticeSQLite", "CSystemShims"],
+            dependencies: [
+                "NoticeJSON", "NoticeSQLite", "CSystemShims", .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+            ],
             swiftSettings: strictSettings
         ),
         // The PostgreSQL backend of the journal protocol. Every dependency on
@@ -77,6 +91,17 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
                 .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["Postgres"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // Every dependency on swift-service-lifecycle is conditioned on its trait.
+        .target(
+            name: "NoticeHubServiceLifecycle",
+            dependencies: [
+                "NoticeHub",
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle",
+                    condition: .when(traits: ["ServiceLifecycle"])),
             ],
             swiftSettings: strictSettings
         ),
@@ -128,6 +153,7 @@ let package = Package(
                 "NoticeNews",
                 "NoticeDemos",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -146,7 +172,11 @@ let package = Package(
         ),
         .testTarget(
             name: "NoticeHubTests",
-            dependencies: ["NoticeHub", "NoticeJSON", "NoticeSQLite", "TestSupport"],
+            dependencies: [
+                "NoticeHub", "NoticeJSON", "NoticeSQLite", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -179,6 +209,20 @@ let package = Package(
             dependencies: [
                 "NoticeHub", "NoticeHubPostgres", "TestSupport",
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // Runs with the trait: swift test --traits ServiceLifecycle.
+        .testTarget(
+            name: "NoticeHubServiceLifecycleTests",
+            dependencies: [
+                "NoticeHub", "NoticeHubServiceLifecycle", "TestSupport",
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle",
+                    condition: .when(traits: ["ServiceLifecycle"])),
+                .product(
+                    name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle",
+                    condition: .when(traits: ["ServiceLifecycle"])),
             ],
             swiftSettings: strictSettings
         ),

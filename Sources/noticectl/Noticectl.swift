@@ -55,6 +55,7 @@ struct Noticectl: ParsableCommand {
     static func main() {
         StandardOutput.lineBuffer()
         do {
+            try CommandLogging.bootstrap()
             try refuseUnknownHelpTopic(CommandLine.arguments.dropFirst())
             var command = try parseAsRoot()
             try command.run()

@@ -17,12 +17,19 @@
         @Test(arguments: PostgresTestServer.available)
         func aPostRightAfterItsSessionEndedIsJournaled(server: PostgresTestServer) throws {
             let place = try Place(server.url)
-            let hub = try NoticeHub(journal: PostgresJournal(url: place.url, logger: place.logger))
+            let hub = try NoticeHub(
+                journal: PostgresJournal(url: place.url, logger: place.logger), logger: place.logger)
             try hub.post("before")
             try place.terminateSessions()
             let after = try hub.post("after")
             #expect(after.sequence == 2)
             #expect(try Self.stored(hub).map(\.name) == ["before", "after"])
+            // The loss is told at warning level: by the writer when the commit
+            // met it, by the session when it reconnected before the commit.
+            let told = [
+                "a commit lost its connection; trying again with the same notices", "reconnected to the journal",
+            ]
+            #expect(place.warnings.all.contains { told.contains($0) })
         }
 
         @Test(arguments: PostgresTestServer.available)
@@ -31,7 +38,8 @@
             // Plain notices go in one statement that commits by itself; those
             // a projection handles, in a transaction the writer commits.
             let hub = try NoticeHub(
-                journal: PostgresJournal(url: place.url, logger: place.logger), projections: [PageCounts()])
+                journal: PostgresJournal(url: place.url, logger: place.logger), projections: [PageCounts()],
+                logger: place.logger)
             let posters = 4, perPoster = 150
             let failures = Lines()
             let postersDone = Atomic<Int>(0)
@@ -69,6 +77,9 @@
             #expect(
                 counts == Dictionary(uniqueKeysWithValues: (0..<posters).map { ("page\($0)", Int64(perPoster / 2)) }))
             #expect(place.warnings.all.contains("reconnected to the journal"), "sessions were ended under the posts")
+            #expect(
+                place.warnings.all.contains("a commit lost its connection; trying again with the same notices"),
+                "the writer tells each commit it tries again")
         }
 
         @Test(arguments: PostgresTestServer.available)

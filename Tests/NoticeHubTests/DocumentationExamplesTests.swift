@@ -1,6 +1,8 @@
 // swift-format-ignore-file
 // (Its samples are the README's and the DocC catalog's, line for line.)
 import Foundation
+import Logging
+import MetricsTestKit
 import NoticeHub
 import Observation
 import Synchronization
@@ -87,6 +89,26 @@ struct DocumentationExamplesTests {
         try chat.close()
         #expect((said.sequence, answered.sequence) == (1, 2))
         #expect(throws: JournalError.closed) { try chat.post("chat.said") }
+    }
+
+    @Test func journalLogging() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        var logger = Logger(label: "app.journal")
+        logger.logLevel = .debug
+        let hub = try NoticeHub(journal: SQLiteJournal(path: path), logger: logger)
+        #expect(try hub.post("app.started").sequence == 1)
+        try hub.close()
+    }
+
+    @Test func journalMetrics() throws {
+        let metrics = TestMetrics()
+        let hub = NoticeHub(metrics: metrics)
+        let token = hub.observe("app.started") { _ in }
+        try hub.post("app.started")
+        // metrics.counterTotal(label: "noticehub.deliveries") == 1
+        #expect(metrics.counterTotal(label: "noticehub.deliveries") == 1)
+        token.cancel()
     }
 
     @Test func replayAndDurableSubscribers() throws {

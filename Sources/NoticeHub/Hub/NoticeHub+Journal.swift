@@ -95,6 +95,7 @@ extension NoticeHub {
             ) { [weak self] notice in
                 guard let self, let sequence = notice.sequence else { return }
                 if own?.claim(sequence) == true { return }
+                self.metrics?.followed(notice)
                 self.deliver(notice)
             }
             return Subscription(registration: follower, issuer: identity)
@@ -142,7 +143,11 @@ extension NoticeHub {
             options: .init(
                 query: JournalQuery(names: names, kinds: [.notice]), pollInterval: pollInterval ?? journal.pollInterval,
                 subscriber: subscriber),
-            claim: try journal.claimSubscriber(subscriber), onFailure: onFailure, sink: handler)
+            claim: try journal.claimSubscriber(subscriber), onFailure: onFailure,
+            sink: { [metrics] notice in
+                metrics?.followed(notice)
+                handler(notice)
+            })
         return Subscription(registration: follower, issuer: identity)
     }
 

@@ -114,6 +114,7 @@ extension NoticeHub {
     /// `post(_:)` with this thread's context already looked up.
     func post(_ notice: consuming Notice, in context: DeliveryContext) throws -> Notice {
         if context.isReplaying(identity) { return notice }
+        metrics?.posted()
         guard let writer else {
             deliver(notice, in: context)
             return notice
@@ -192,6 +193,7 @@ extension NoticeHub {
         in context: DeliveryContext
     ) {
         guard !registrations.isEmpty else { return }
+        metrics?.delivered(registrations.count)
         // What the handlers post names this notice as its cause. Handlers
         // do not throw, so the links are put back without a `defer`.
         let saved = context.swapCausing(.caused(by: notice))

@@ -1,3 +1,5 @@
+public import CoreMetrics
+public import Logging
 import Synchronization
 
 /// A mediator modeled on Foundation's `NotificationCenter`: colleagues post
@@ -47,13 +49,21 @@ public final class NoticeHub: Sendable {
     public let journal: JournalReader
     /// The projection rebuilds that opening the hub ran, in order.
     public let openingRebuilds: [ProjectionRebuild]
+    /// What the hub reports through swift-metrics; nil when no metrics
+    /// backend was bootstrapped as it was made.
+    let metrics: HubMetrics?
 
     /// An in-memory hub: notices live only as long as their delivery.
-    public init() {
+    ///
+    /// - Parameter metrics: where the hub reports its posts, deliveries and
+    ///   requests (see <doc:JournalAndDurability#Metrics>); by default the
+    ///   backend bootstrapped with `MetricsSystem`, and none when there is none.
+    public init(metrics: (any MetricsFactory)? = nil) {
         backend = nil
         journal = JournalReader(nil)
         writer = nil
         openingRebuilds = []
+        self.metrics = HubMetrics.make(metrics)
     }
 
     /// The largest payload a hub accepts unless told otherwise, in bytes of
@@ -80,24 +90,51 @@ public final class NoticeHub: Sendable {
     ///     (``defaultPayloadLimit``, 1 MiB).
     ///   - rebuildProgress: called after each batch of a rebuild that opening
     ///     runs, on the opening thread.
+    ///   - logger: where the hub tells what happens to its journal (see
+    ///     <doc:JournalAndDurability#Logging>): opening and closing it and
+    ///     refused posts at debug level, rebuilds at notice, a commit retried
+    ///     after a lost server connection at warning. Never a payload.
+    ///   - metrics: where the hub reports its posts, deliveries, commits,
+    ///     followers and requests (see <doc:JournalAndDurability#Metrics>);
+    ///     by default the backend bootstrapped with `MetricsSystem`, and
+    ///     none when there is none.
     public init(
         journal: any NoticeJournal,
         durability: Durability = .always,
         projections: [any Projection] = [],
         payloadLimit: Int = NoticeHub.defaultPayloadLimit,
-        rebuildProgress: ((RebuildProgress) -> Void)? = nil
+        rebuildProgress: ((RebuildProgress) -> Void)? = nil,
+        logger: Logger = Logger(label: "NoticeHub"),
+        metrics: (any MetricsFactory)? = nil
     ) throws {
         self.backend = journal
         self.journal = JournalReader(journal)
+        let metrics = HubMetrics.make(metrics)
+        self.metrics = metrics
+        var logger = logger
+        logger[metadataKey: "journal"] = "\(journal.location)"
         let writer = try JournalWriter(
-            journal: journal, durability: durability, projections: projections, payloadLimit: payloadLimit)
+            journal: journal, durability: durability, projections: projections, payloadLimit: payloadLimit,
+            logger: logger, metrics: metrics)
         self.writer = writer
         do {
             openingRebuilds = try writer.installProjections(progress: rebuildProgress)
         } catch {
+            logger.debug("the journal could not be opened", metadata: ["error": "\(error)"])
             try? writer.close()
             throw error
         }
+        for rebuild in openingRebuilds {
+            logger.notice(
+                "a projection was rebuilt from the journal",
+                metadata: [
+                    "projection": "\(rebuild.identity)", "version": "\(rebuild.version)",
+                    "replayed": "\(rebuild.replayed)", "refused": "\(rebuild.refusedCount)",
+                ])
+        }
+        logger.debug(
+            "the journal is open",
+            metadata: ["durability": "\(durability)", "projections": "\(projections.count)"])
     }
 
     deinit {

@@ -4,6 +4,7 @@
     import Darwin
 #endif
 import Foundation
+import Logging
 import Synchronization
 
 /// Durable appends (``Durability/always``) by group commit.
@@ -53,8 +54,12 @@ final class GroupCommit: @unchecked Sendable {
     private var commits = 0
     private var committedNotices = 0
 
-    init(_ shared: WriterConnection) {
+    /// Where a commit retried after a lost connection is told.
+    private let logger: Logger
+
+    init(_ shared: WriterConnection, logger: Logger) {
         self.shared = shared
+        self.logger = logger
     }
 
     /// Appends `record` durably: queues it and either leads the commit or
@@ -305,20 +310,31 @@ final class GroupCommit: @unchecked Sendable {
     private func finish(_ batch: inout OpenBatch) -> [Result<AppendOutcome, any Error>] {
         var registryRetries = Self.registryRetries
         var retryDeadline: ContinuousClock.Instant?
+        var attempts = 0
         while true {
             let outcomes = commitOnce(&batch)
+            attempts += 1
             if outcomes.contains(where: Self.isProjectionsChanged), registryRetries > 0 {
                 registryRetries -= 1
                 batch = OpenBatch(members: batch.members)
                 continue
             }
-            guard let lost = outcomes.lazy.compactMap(Self.lostConnection).first else { return outcomes }
+            guard let lost = outcomes.lazy.compactMap(Self.lostConnection).first else {
+                if retryDeadline != nil { logRecovery(of: batch, attempts: attempts, outcomes) }
+                return outcomes
+            }
+            if retryDeadline == nil { logLoss(of: batch, lost, outcomes) }
             let deadline = retryDeadline ?? .now + Self.lostConnectionRetryLimit
             retryDeadline = deadline
             if lost == .duringCommit {
                 switch resolveCutOffCommit(of: batch, until: deadline) {
-                case .committed(let resolved): return resolved
+                case .committed(let resolved):
+                    logRecovery(of: batch, attempts: attempts, resolved)
+                    return resolved
                 case .unknown(let reason):
+                    logger.warning(
+                        "whether a commit cut off by a lost connection happened is unknown",
+                        metadata: ["notices": "\(batch.members.count)", "reason": "\(reason)"])
                     return zip(batch.members, outcomes).map { member, outcome in
                         guard Self.lostConnection(outcome) != nil else { return outcome }
                         return .failure(
@@ -327,9 +343,41 @@ final class GroupCommit: @unchecked Sendable {
                 case .notCommitted: break
                 }
             }
-            guard ContinuousClock.now < deadline else { return outcomes }
+            guard ContinuousClock.now < deadline else {
+                logger.warning(
+                    "a commit gave up after losing its connection",
+                    metadata: ["notices": "\(batch.members.count)", "attempts": "\(attempts)"])
+                return outcomes
+            }
             batch = OpenBatch(members: batch.members)
         }
+    }
+
+    /// Tells the logger, at warning level, that a commit lost its connection
+    /// and is tried again with the same notices.
+    private func logLoss(
+        of batch: OpenBatch, _ lost: LostConnection, _ outcomes: [Result<AppendOutcome, any Error>]
+    ) {
+        let cause = outcomes.lazy.compactMap { outcome -> (any Error)? in
+            if case .failure(let error) = outcome, Self.lostConnection(outcome) != nil { return error }
+            return nil
+        }.first
+        logger.warning(
+            "a commit lost its connection; trying again with the same notices",
+            metadata: [
+                "notices": "\(batch.members.count)", "lost": lost == .duringCommit ? "during the commit" : "before it",
+                "error": "\(cause.map { "\($0)" } ?? "")",
+            ])
+    }
+
+    /// Tells the logger, at notice level, how a retried commit ended.
+    private func logRecovery(of batch: OpenBatch, attempts: Int, _ outcomes: [Result<AppendOutcome, any Error>]) {
+        let journaled = outcomes.count { if case .success = $0 { true } else { false } }
+        logger.notice(
+            "a commit that lost its connection is journaled",
+            metadata: [
+                "notices": "\(batch.members.count)", "journaled": "\(journaled)", "attempts": "\(attempts)",
+            ])
     }
 
     /// How often a batch is appended again after ``JournalError/projectionsChanged``.

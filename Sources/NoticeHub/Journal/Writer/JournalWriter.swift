@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// Appends a hub's notices to its journal, under the hub's ``Durability``:
 /// by group commit for `always` (``GroupCommit``), inside an open
@@ -23,13 +24,20 @@ final class JournalWriter: Sendable {
     let ownSequences = OwnSequences()
     private let shared: WriterConnection
     private let mode: Mode
+    private let logger: Logger
 
-    init(journal: any NoticeJournal, durability: Durability, projections: [any Projection], payloadLimit: Int) throws {
-        shared = WriterConnection(try journal.connect(durability: durability), projections: projections)
+    init(
+        journal: any NoticeJournal, durability: Durability, projections: [any Projection], payloadLimit: Int,
+        logger: Logger, metrics: HubMetrics?
+    ) throws {
+        shared = WriterConnection(
+            try journal.connect(durability: durability), projections: projections,
+            commitDuration: metrics?.commitDuration)
         self.payloadLimit = payloadLimit
+        self.logger = logger
         mode =
             switch durability {
-            case .always: .groupCommit(GroupCommit(shared))
+            case .always: .groupCommit(GroupCommit(shared, logger: logger))
             case .batched(let maxDelay): .openTransaction(OpenTransaction(shared, maxDelay: maxDelay.clampedForWaiting))
             case .never: .openTransaction(OpenTransaction(shared, maxDelay: .milliseconds(100)))
             }
@@ -41,15 +49,33 @@ final class JournalWriter: Sendable {
 
     /// Appends `record` under the hub's durability; returns its outcome.
     func append(_ record: JournalRecord) throws -> AppendOutcome {
-        try refuseReentry()
-        try checkPayloadSize(record)
-        let outcome =
-            switch mode {
-            case .groupCommit(let groupCommit): try groupCommit.append(record)
-            case .openTransaction(let openTransaction): try openTransaction.append(record)
-            }
+        let outcome: AppendOutcome
+        do {
+            try refuseReentry()
+            try checkPayloadSize(record)
+            outcome =
+                switch mode {
+                case .groupCommit(let groupCommit): try groupCommit.append(record)
+                case .openTransaction(let openTransaction): try openTransaction.append(record)
+                }
+        } catch {
+            logRefusal(of: record.notice, error)
+            throw error
+        }
         ownSequences.insert(outcome.sequence)
         return outcome
+    }
+
+    /// Tells the logger, at debug level, that a post was refused and why;
+    /// the notice's id, name and sender, never its payload.
+    @inline(never)
+    private func logRefusal(of notice: Notice, _ error: any Error) {
+        logger.debug(
+            "a post was refused",
+            metadata: [
+                "notice": "\(notice.id)", "name": "\(notice.name)", "sender": "\(notice.sender?.rawValue ?? "")",
+                "error": "\(error)",
+            ])
     }
 
     /// The projections the hub carries.
@@ -70,6 +96,7 @@ final class JournalWriter: Sendable {
         defer { shared.condition.unlock() }
         guard !shared.isClosed else { return }
         shared.isClosed = true
+        defer { logger.debug("the journal is closed") }
         switch mode {
         case .groupCommit(let groupCommit):
             groupCommit.waitUntilDrained()

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 
 /// What a ``JournalWriter``'s two modes share: the connection, the lock that
@@ -25,10 +26,14 @@ final class WriterConnection: @unchecked Sendable {
     /// transaction: their registry rows are marked current before it commits.
     private var touched: Set<String> = []
 
-    init(_ connection: any JournalConnection, projections: [any Projection]) {
+    /// Where each commit's duration is reported, when metrics are.
+    private let commitDuration: CoreMetrics.Timer?
+
+    init(_ connection: any JournalConnection, projections: [any Projection], commitDuration: CoreMetrics.Timer? = nil) {
         self.connection = connection
         carried = projections
         routing = ProjectionRouting(carried: projections, installed: [:])
+        self.commitDuration = commitDuration
     }
 
     /// Opens an append transaction and, when the journal's projection
@@ -74,7 +79,10 @@ final class WriterConnection: @unchecked Sendable {
                 throw error
             }
         }
+        guard let commitDuration else { return try connection.commitAppending() }
+        let started = ContinuousClock.now
         try connection.commitAppending()
+        commitDuration.record(started.duration(to: .now))
     }
 
     /// Appends `record` with its name's projections, marking this thread as

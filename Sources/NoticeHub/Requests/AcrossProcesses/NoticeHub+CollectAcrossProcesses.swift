@@ -80,16 +80,17 @@ extension NoticeHub {
         if name.isPattern { throw NoticeHubError.patternNotPostable(name) }
         let journal = try requireJournal()
         guard writer != nil else { throw JournalError.noJournal }
-        let asked = AskedResponders(
-            try journal.liveResponders().filter {
-                $0.responder != requester && $0.name.matches(name)
-            })
+        let live = try journal.liveResponders()
+        metrics?.respondersLive(live.count)
+        let asked = AskedResponders(live.filter { $0.responder != requester && $0.name.matches(name) })
         guard asked.count > 0, maxReplies > 0 else {
-            return ReplyCollection(
-                replies: [], stopReason: asked.count == 0 ? .noResponders : .maxRepliesReached, asked: asked.count)
+            return counted(
+                ReplyCollection(
+                    replies: [], stopReason: asked.count == 0 ? .noResponders : .maxRepliesReached,
+                    asked: asked.count))
         }
         guard !Task.isCancelled else {
-            return ReplyCollection(replies: [], stopReason: .cancelled, asked: asked.count)
+            return counted(ReplyCollection(replies: [], stopReason: .cancelled, asked: asked.count))
         }
         let inbox = try replyInbox(on: journal)
         let id = NoticeID.next()
@@ -114,7 +115,14 @@ extension NoticeHub {
         defer { liveness.stop() }
         let reason = await collector.wait(timeout: timeout)
         if let failure = collector.failure { throw failure }
-        return ReplyCollection(replies: collector.replies, stopReason: reason, asked: asked.count, request: request)
+        return counted(
+            ReplyCollection(replies: collector.replies, stopReason: reason, asked: asked.count, request: request))
+    }
+
+    /// `collection`, counted by why it stopped when the hub reports metrics.
+    private func counted<Value>(_ collection: ReplyCollection<Value>) -> ReplyCollection<Value> {
+        metrics?.requestEnded(collection.stopReason)
+        return collection
     }
 
     /// The hub's reply inbox, started on first use, and again after one

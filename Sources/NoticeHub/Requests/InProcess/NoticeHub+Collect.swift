@@ -34,6 +34,17 @@ extension NoticeHub {
         maxReplies: Int = .max
     ) async throws(NoticeHubError) -> ReplyCollection<Value> {
         try refusePattern(name)
+        let collection = await collectReplies(
+            name, payload: payload, from: requester, as: type, timeout: timeout, maxReplies: maxReplies)
+        metrics?.requestEnded(collection.stopReason)
+        return collection
+    }
+
+    /// ``collect(_:payload:from:as:timeout:maxReplies:)`` for a literal name.
+    private func collectReplies<Value: Sendable>(
+        _ name: NoticeName, payload: some Sendable, from requester: Sender, as type: Value.Type,
+        timeout: Duration, maxReplies: Int
+    ) async -> ReplyCollection<Value> {
         let targets = responders.targets(name: name, sender: requester)
         guard !targets.isEmpty, maxReplies > 0 else {
             return ReplyCollection(

@@ -1,0 +1,56 @@
+#if ServiceLifecycle
+    import Foundation
+    import NoticeHub
+    import NoticeHubServiceLifecycle
+    import ServiceLifecycle
+    import ServiceLifecycleTestKit
+    import Synchronization
+    import Testing
+    import TestSupport
+
+    @Suite("A hub's work as a swift-service-lifecycle service")
+    struct NoticeHubServiceTests {
+        @Test func aGracefulShutdownStopsTheWorkAndClosesTheHub() async throws {
+            let directory = TemporaryDirectory()
+            let path = directory.path("journal.sqlite")
+            let hub = try NoticeHub(journal: SQLiteJournal(path: path))
+            let handled = Mutex<[String]>([])
+            let service = NoticeHubService(hub: hub) { hub in
+                [
+                    try hub.subscribeDurably(as: "mailer", names: ["order.placed"]) { notice in
+                        handled.withLock { $0.append(notice.name.rawValue) }
+                    }
+                ]
+            }
+            let poster = try NoticeHub(journal: SQLiteJournal(path: path))
+            try await testGracefulShutdown { trigger in
+                try await withThrowingTaskGroup { group in
+                    group.addTask { try await service.run() }
+                    try poster.post("order.placed")
+                    let deadline = ContinuousClock.now + .seconds(60)
+                    while handled.withLock({ $0.isEmpty }), ContinuousClock.now < deadline {
+                        try await Task.sleep(for: .milliseconds(5))
+                    }
+                    trigger.triggerGracefulShutdown()
+                    try await group.waitForAll()
+                }
+            }
+            #expect(handled.withLock { $0 } == ["order.placed"])
+            #expect(throws: JournalError.closed) { try hub.post("order.placed") }
+            // The subscriber's claim was released: the name can be claimed again.
+            let again = try poster.subscribeDurably(as: "mailer", names: ["order.placed"]) { _ in }
+            again.cancel()
+            try poster.close()
+        }
+
+        @Test func workThatCannotStartFailsTheServiceAndClosesTheHub() async throws {
+            let directory = TemporaryDirectory()
+            let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("journal.sqlite")))
+            let service = NoticeHubService(hub: hub) { hub in
+                [try hub.subscribeDurably(as: "", names: ["order.placed"]) { _ in }]
+            }
+            await #expect(throws: NoticeHubError.self) { try await service.run() }
+            #expect(throws: JournalError.closed) { try hub.post("order.placed") }
+        }
+    }
+#endif
