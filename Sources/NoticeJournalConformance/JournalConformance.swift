@@ -48,6 +48,15 @@ public enum JournalConformance {
                 try AppendChecks().concurrentDurablePostersShareCommitsAndLoseNothing(backend: $0)
             },
             ConformanceCheck("statistics count and bound") { try AppendChecks().statisticsCountAndBound(backend: $0) },
+            ConformanceCheck("counts follow every way a notice is stored") {
+                try CountChecks().countsFollowEveryWayANoticeIsStored(backend: $0)
+            },
+            ConformanceCheck("a refused notice is not counted", needs: .projections) {
+                try CountChecks().aRefusedNoticeIsNotCounted(backend: $0)
+            },
+            ConformanceCheck("rows deleted behind the journal's back are miscounted", needs: .behindTheBackSQL) {
+                try CountChecks().rowsDeletedBehindTheJournalsBackAreMiscounted(backend: $0)
+            },
             ConformanceCheck("oversized payloads and posts after close are refused") {
                 try AppendChecks().oversizedPayloadsAndPostsAfterCloseAreRefused(backend: $0)
             },

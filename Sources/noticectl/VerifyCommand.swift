@@ -11,8 +11,8 @@ struct VerifyCommand: ParsableCommand {
             row as export does (rows edited behind NoticeHub's back that it would refuse: a \
             sequence number below 1, an id that is not a UUID, a bad name or sender or a name \
             that is a pattern, a payload that is not JSON, a posting time that is not a time), \
-            a payload larger than import accepts (1 MiB), and that no sequence number is \
-            missing; with --payloads, that each notice of a message type it carries decodes; then, for each installed projection this build carries, posts \
+            a payload larger than import accepts (1 MiB), that no sequence number is \
+            missing, and that the counts `stats` reads agree with the rows; with --payloads, that each notice of a message type it carries decodes; then, for each installed projection this build carries, posts \
             the journal's notices of its names again, in order, under its rules into a scratch \
             journal, and compares every table it owns with the stored one, row by row; a \
             journaled notice those rules refuse is a difference too, and so is a stale \
@@ -59,10 +59,16 @@ struct VerifyCommand: ParsableCommand {
             if malformed.gapCount > malformed.gaps.count {
                 print("and \(malformed.gapCount - malformed.gaps.count) more gaps")
             }
+            for name in malformed.miscounted { print(name) }
             var findings: [String] = []
             if malformed.count > 0 { findings.append(CountText.counted(malformed.count, "malformed row")) }
             if malformed.gapCount > 0 {
                 findings.append(CountText.counted(malformed.gapCount, "gap") + " between sequence numbers")
+            }
+            if !malformed.miscounted.isEmpty {
+                findings.append(
+                    CountText.counted(malformed.miscounted.count, "name")
+                        + " whose rows disagree with the journal's counts")
             }
             throw CommandFailure(
                 "the journal holds \(findings.joined(separator: " and ")), edited behind NoticeHub's back")

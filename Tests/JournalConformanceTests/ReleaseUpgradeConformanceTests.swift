@@ -29,6 +29,11 @@ struct ReleaseUpgradeConformanceTests {
         let hub = try place.hub(projections: [LikesProjection()])
         #expect(try hub.journal.statistics().schemaVersion == backend.latestSchemaVersion)
         #expect(try hub.journal.lastSequence() == 7)
+        // The upgrade counted the notices it found, once.
+        let counted = try hub.journal.statistics()
+        #expect(counted.notices == 7)
+        #expect(counted.byName.map(\.count).reduce(0, +) == 7)
+        #expect(try hub.journal.malformedRows().isEmpty)
         let state = try NewsStore.storedState(of: hub)
         #expect(state.feed == [NewsItem(id: 1, title: "News1", likes: 2), NewsItem(id: 2, title: "News2", likes: 0)])
         #expect(state.profiles == [Profile(user: "alice", givenLikes: 1), Profile(user: "bob", givenLikes: 1)])
@@ -43,6 +48,7 @@ struct ReleaseUpgradeConformanceTests {
         }
         try hub.post(NewsLiked(newsID: 2, user: "carol"), sender: "feed")
         #expect(try NewsStore.storedState(of: hub).feed.map(\.likes) == [2, 1])
+        #expect(try hub.journal.statistics().notices == 8)
         #expect(try NewsStore.differences(in: hub) == [])
         // A hub without the projection may no longer post around it.
         #expect(throws: JournalError.projectionMissing(name: NewsLiked.name, projection: "news.likes")) {

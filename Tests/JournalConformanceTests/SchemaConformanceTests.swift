@@ -45,8 +45,8 @@ struct SchemaConformanceTests {
         #expect(failures.elements == [])
         let hub = try place.hub()
         try hub.post("after")
-        // SQLite's migrations run to 0006_payload_versions, PostgreSQL's to 0005_payload_versions.
-        #expect(try hub.journal.statistics().schemaVersion == (backend.name == "SQLite" ? 6 : 5))
+        // SQLite's migrations run to 0007_journal_counts, PostgreSQL's to 0006_journal_counts.
+        #expect(try hub.journal.statistics().schemaVersion == (backend.name == "SQLite" ? 7 : 6))
         #expect(try hub.journal.statistics().schemaVersion == backend.latestSchemaVersion)
         #expect(try hub.journal.integrityProblems() == [])
     }

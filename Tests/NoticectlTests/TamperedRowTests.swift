@@ -128,6 +128,18 @@ struct TamperedRowTests {
         #expect(exported.status == 0 && exported.lines.count == 2 && exported.lines.first == before[1])
     }
 
+    /// The last row leaves no gap behind it: the journal's counts show it gone.
+    @Test func verifyFindsTheLastRowDeletedByTheCounts() throws {
+        let (cli, _) = try Self.tampered("DELETE FROM notices WHERE seq = 4")
+        #expect(
+            try cli("verify")
+                == Outcome(
+                    status: 1,
+                    stdout: "notices named word: counted 4, the journal holds 3\n",
+                    stderr: "error: the journal holds 1 name whose rows disagree with the journal's counts, "
+                        + "edited behind NoticeHub's back\n"))
+    }
+
     @Test func aSoundJournalStillVerifiesAndExports() throws {
         let (cli, before) = try Self.tampered("UPDATE notices SET posted_at = 253402300799999 WHERE seq = 3")
         #expect(try cli("verify") == .success("ok: state agrees with the journal (4 notices)\n"))

@@ -19,6 +19,15 @@ final class SQLiteJournalConnection: JournalConnection {
         ON CONFLICT (id) DO NOTHING
         """
     private static let sequenceOfIDSQL = "SELECT seq FROM notices WHERE id = ?"
+    static let addCountsSQL = """
+        INSERT INTO journal_counts (name, notices, payload_bytes) VALUES (?, ?, ?)
+        ON CONFLICT (name) DO UPDATE
+            SET notices = notices + excluded.notices, payload_bytes = payload_bytes + excluded.payload_bytes
+        """
+
+    /// What the open append transaction has appended, per name, for
+    /// `journal_counts`: added just before it commits.
+    private var pendingCounts = PendingCounts()
 
     /// Whether the first append transaction grows the `-wal` file first.
     private var growsLogFirst: Bool
@@ -36,12 +45,17 @@ final class SQLiteJournalConnection: JournalConnection {
         let begin: SQLiteStatement
         let insert: SQLiteStatement
         let insertLinked: SQLiteStatement
+        let addCounts: SQLiteStatement
         let commit: SQLiteStatement
 
-        init(begin: SQLiteStatement, insert: SQLiteStatement, insertLinked: SQLiteStatement, commit: SQLiteStatement) {
+        init(
+            begin: SQLiteStatement, insert: SQLiteStatement, insertLinked: SQLiteStatement,
+            addCounts: SQLiteStatement, commit: SQLiteStatement
+        ) {
             self.begin = begin
             self.insert = insert
             self.insertLinked = insertLinked
+            self.addCounts = addCounts
             self.commit = commit
         }
     }
@@ -60,12 +74,14 @@ final class SQLiteJournalConnection: JournalConnection {
             begin: try connection.cachedStatement("BEGIN IMMEDIATE TRANSACTION"),
             insert: try connection.cachedStatement(Self.insertSQL),
             insertLinked: try connection.cachedStatement(Self.insertLinkedSQL),
+            addCounts: try connection.cachedStatement(Self.addCountsSQL),
             commit: try connection.cachedStatement("COMMIT TRANSACTION"))
         appendStatements = prepared
         return prepared
     }
 
     func beginAppending() throws {
+        pendingCounts.removeAll()
         try storage { try statements().begin.run() }
         if growsLogFirst {
             growsLogFirst = false
@@ -88,6 +104,7 @@ final class SQLiteJournalConnection: JournalConnection {
     func commitAppending() throws {
         try storage {
             do {
+                try addPendingCounts()
                 try statements().commit.run()
             } catch {
                 rollbackAppending()
@@ -96,15 +113,38 @@ final class SQLiteJournalConnection: JournalConnection {
         }
     }
 
+    /// Adds the transaction's notices to `journal_counts`, one statement per name.
+    private func addPendingCounts() throws {
+        guard !pendingCounts.isEmpty else { return }
+        let addCounts = try statements().addCounts
+        for count in pendingCounts.counts {
+            try addCounts.bind(count.name, at: 1)
+            try addCounts.bind(count.notices, at: 2)
+            try addCounts.bind(count.payloadBytes, at: 3)
+            defer { addCounts.reset() }
+            _ = try addCounts.step()
+        }
+        pendingCounts.removeAll()
+    }
+
     var isAppending: Bool { !connection.isAutocommit }
 
     func rollbackAppending() {
+        pendingCounts.removeAll()
         if !connection.isAutocommit {
             try? connection.execute("ROLLBACK TRANSACTION")
         }
     }
 
     func append(_ record: JournalRecord, projections: [any Projection]) throws -> AppendOutcome {
+        let outcome = try appendUncounted(record, projections: projections)
+        if case .appended = outcome {
+            pendingCounts.add(record.notice.name.rawValue, payloadBytes: record.payloadJSON.utf8.count)
+        }
+        return outcome
+    }
+
+    private func appendUncounted(_ record: JournalRecord, projections: [any Projection]) throws -> AppendOutcome {
         if projections.isEmpty {
             return try storage { try insert(record) }
         }
@@ -283,24 +323,32 @@ final class SQLiteJournalConnection: JournalConnection {
         }
     }
 
+    /// Reads `journal_counts` and the ends of the journal (each one probe
+    /// of the table's key), never the notices between: a few milliseconds
+    /// at any size.
     func statistics() throws -> JournalStatistics {
         try storage {
             try connection.transaction(.deferred) {
                 var byName: [JournalStatistics.NameCount] = []
-                let names = try connection.prepare("SELECT name, count(*) FROM notices GROUP BY name ORDER BY name")
+                var total = 0
+                let names = try connection.prepare(
+                    "SELECT name, notices FROM journal_counts WHERE notices > 0 ORDER BY name")
                 while try names.step() {
-                    byName.append(.init(name: names.string(at: 0) ?? "", count: Int(names.int64(at: 1))))
+                    let count = Int(names.int64(at: 1))
+                    byName.append(.init(name: names.string(at: 0) ?? "", count: count))
+                    total += count
                 }
+                // One aggregate or probe each: SQLite reads min(seq) or
+                // max(seq) from the ends of the table only when it is alone.
                 let bounds = try connection.prepare(
                     """
-                    SELECT count(*), min(seq), max(seq),
+                    SELECT (SELECT min(seq) FROM notices), (SELECT max(seq) FROM notices),
                            (SELECT posted_at FROM notices ORDER BY seq LIMIT 1),
                            (SELECT posted_at FROM notices ORDER BY seq DESC LIMIT 1)
-                    FROM notices
                     """)
                 _ = try bounds.step()
                 func optional(_ index: Int32) -> Int64? { bounds.isNull(at: index) ? nil : bounds.int64(at: index) }
-                let last = optional(2) ?? 0
+                let last = optional(1) ?? 0
                 var subscribers: [JournalStatistics.SubscriberLag] = []
                 let cursors = try connection.prepare("SELECT name, cursor FROM subscribers ORDER BY name")
                 while try cursors.step() {
@@ -312,9 +360,9 @@ final class SQLiteJournalConnection: JournalConnection {
                     (try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? Int64
                 }.reduce(0, +)
                 return JournalStatistics(
-                    notices: Int(bounds.int64(at: 0)), byName: byName,
-                    firstSequence: optional(1), lastSequence: optional(2),
-                    firstPostedAt: optional(3), lastPostedAt: optional(4),
+                    notices: total, byName: byName,
+                    firstSequence: optional(0), lastSequence: optional(1),
+                    firstPostedAt: optional(2), lastPostedAt: optional(3),
                     fileSize: size, schemaVersion: Int(try connection.pragmaInt("user_version")),
                     subscribers: subscribers)
             }

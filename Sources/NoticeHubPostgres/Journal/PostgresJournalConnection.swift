@@ -484,23 +484,27 @@
             }
         }
 
+        /// Reads `journal_counts` and the ends of the journal (each one probe
+        /// of the primary key), never the notices between.
         func statistics() throws -> JournalStatistics {
             try readState { _ in
                 var byName: [JournalStatistics.NameCount] = []
-                for row in try session.query("SELECT name, count(*) FROM notices GROUP BY name ORDER BY name").rows {
-                    let (name, count) = try row.decode((String, Int64).self)
-                    byName.append(.init(name: name, count: Int(count)))
+                var count = 0
+                let names = try session.query(
+                    "SELECT name, notices FROM journal_counts WHERE notices > 0 ORDER BY name")
+                for row in names.rows {
+                    let (name, notices) = try row.decode((String, Int64).self)
+                    byName.append(.init(name: name, count: Int(notices)))
+                    count += Int(notices)
                 }
                 let bounds = try session.query(
                     """
-                    SELECT count(*), min(seq), max(seq),
+                    SELECT (SELECT min(seq) FROM notices), (SELECT max(seq) FROM notices),
                            (SELECT posted_at FROM notices ORDER BY seq LIMIT 1),
                            (SELECT posted_at FROM notices ORDER BY seq DESC LIMIT 1)
-                    FROM notices
                     """
                 ).rows[0]
-                let (count, first, last, firstAt, lastAt) = try bounds.decode(
-                    (Int64, Int64?, Int64?, Int64?, Int64?).self)
+                let (first, last, firstAt, lastAt) = try bounds.decode((Int64?, Int64?, Int64?, Int64?).self)
                 var subscribers: [JournalStatistics.SubscriberLag] = []
                 for row in try session.query("SELECT name, cursor FROM subscribers ORDER BY name").rows {
                     let (name, cursor) = try row.decode((String, Int64).self)
@@ -509,7 +513,7 @@
                 let version = try session.query("SELECT coalesce(max(version), 0) FROM \(PostgresSchema.versionTable)")
                     .rows[0].decode(Int32.self)
                 return JournalStatistics(
-                    notices: Int(count), byName: byName, firstSequence: first, lastSequence: last,
+                    notices: count, byName: byName, firstSequence: first, lastSequence: last,
                     firstPostedAt: firstAt, lastPostedAt: lastAt, fileSize: nil, schemaVersion: Int(version),
                     subscribers: subscribers)
             }

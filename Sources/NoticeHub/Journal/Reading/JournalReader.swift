@@ -95,15 +95,20 @@ public final class JournalReader: Sendable {
     /// whose payload is larger than ``NoticeHub/defaultPayloadLimit``, which
     /// `noticectl import` refuses: how many, and the first `limit` of them
     /// with what is wrong, in sequence order; and the gaps between sequence
-    /// numbers, counted, the first `limit` of them listed. The whole journal
-    /// is read.
+    /// numbers, counted, the first `limit` of them listed; and the names
+    /// whose kept counts disagree with the rows. The whole journal is read,
+    /// in memory that does not grow with it.
     public func malformedRows(limit: Int = 20) throws -> MalformedRows {
         try withConnection { connection in
+            // The counts first: the rows through their last sequence are the
+            // ones they counted, whatever is appended during the read.
+            let statistics = try connection.statistics()
             // From the lowest number a row can hold: a row numbered below 1
             // is malformed too.
-            var query = JournalQuery(from: .min, through: try connection.lastSequence())
+            var query = JournalQuery(from: .min, through: statistics.lastSequence ?? 0)
             query.checksRows = true
             var found = MalformedRows()
+            var held: [String: Int] = [:]
             var next: Int64 = 1
             func record(_ sequence: Int64, _ problem: String) {
                 found.count += 1
@@ -125,6 +130,7 @@ public final class JournalReader: Sendable {
                     try connection.read(query) { notice in
                         let sequence = notice.sequence ?? next
                         reach(sequence)
+                        held[notice.name.rawValue, default: 0] += 1
                         let bytes = notice.payload.storedByteCount
                         if bytes > NoticeHub.defaultPayloadLimit {
                             record(
@@ -134,6 +140,9 @@ public final class JournalReader: Sendable {
                         }
                         return true
                     }
+                    // A malformed row is not counted by name (its name may be
+                    // what is wrong), so counts are compared only without one.
+                    if found.count == 0 { found.miscounted = Self.miscounted(statistics.byName, held: held) }
                     return found
                 } catch JournalError.malformedRow(let sequence, let problem) {
                     reach(sequence)
@@ -141,6 +150,17 @@ public final class JournalReader: Sendable {
                     query.from = sequence + 1
                 }
             }
+        }
+    }
+
+    /// The names whose count in `counted` differs from `held`, in name order.
+    private static func miscounted(_ counted: [JournalStatistics.NameCount], held: [String: Int]) -> [MiscountedName] {
+        var counts = Dictionary(counted.map { ($0.name, $0.count) }, uniquingKeysWith: +)
+        for name in held.keys where counts[name] == nil { counts[name] = 0 }
+        return counts.keys.sorted().compactMap { name in
+            let counted = counts[name] ?? 0
+            let rows = held[name] ?? 0
+            return counted == rows ? nil : MiscountedName(name: name, counted: counted, held: rows)
         }
     }
 

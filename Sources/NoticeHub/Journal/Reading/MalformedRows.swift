@@ -12,7 +12,34 @@ public struct MalformedRows: Sendable, Equatable {
     public var gapCount = 0
     /// The first of those runs, in order, as many as rows are listed.
     public var gaps: [ClosedRange<Int64>] = []
+    /// The names whose notices the journal's kept counts (``JournalStatistics/byName``)
+    /// number differently from its rows, in name order: rows inserted or
+    /// deleted behind its back. Empty when the read checked part of the
+    /// journal only.
+    public var miscounted: [MiscountedName] = []
 
-    /// Whether the journal holds neither a malformed row nor a gap.
-    public var isEmpty: Bool { count == 0 && gapCount == 0 }
+    /// Whether the journal holds neither a malformed row nor a gap, and its
+    /// counts agree with its rows.
+    public var isEmpty: Bool { count == 0 && gapCount == 0 && miscounted.isEmpty }
+}
+
+/// A name whose kept count of notices disagrees with the journal's rows.
+public struct MiscountedName: Sendable, Equatable, CustomStringConvertible {
+    /// The notice name.
+    public var name: String
+    /// How many notices of the name the journal's counts say it holds.
+    public var counted: Int
+    /// How many rows of the name it holds.
+    public var held: Int
+
+    public init(name: String, counted: Int, held: Int) {
+        self.name = name
+        self.counted = counted
+        self.held = held
+    }
+
+    /// `notices named plane.moved: counted 3, the journal holds 2`.
+    public var description: String {
+        "notices named \(name): counted \(counted), the journal holds \(held)"
+    }
 }
