@@ -25,8 +25,13 @@ public struct BackendCapabilities: OptionSet, Sendable {
     /// every notice alone, and is not asked to share.
     public static let durableCommitsTakeTime = BackendCapabilities(rawValue: 1 << 3)
 
+    /// Trims (``NoticeHub/trim(through:leavingSubscribersBehind:batchSize:progress:)``):
+    /// the ``JournalMark``s, removing the oldest notices, and reads that
+    /// refuse to start below the first retained one.
+    public static let trimming = BackendCapabilities(rawValue: 1 << 4)
+
     /// Everything a backend can do.
     public static let all: BackendCapabilities = [
-        .projections, .behindTheBackSQL, .commitAnnouncements, .durableCommitsTakeTime,
+        .projections, .behindTheBackSQL, .commitAnnouncements, .durableCommitsTakeTime, .trimming,
     ]
 }

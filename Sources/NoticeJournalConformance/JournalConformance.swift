@@ -13,7 +13,7 @@ import NoticeHub
 public enum JournalConformance {
     /// Every check, whatever it needs.
     public static let checks: [ConformanceCheck] =
-        append + reading + conversations + payloadVersions + requests + projections
+        append + reading + conversations + payloadVersions + requests + projections + trimming
 
     /// The checks that apply to `backend`: those its capabilities meet.
     public static func checks(for backend: ConformanceBackend) -> [ConformanceCheck] {
@@ -79,6 +79,23 @@ public enum JournalConformance {
                 try ExportImportChecks().concurrentImportsOfTheSameNoticesStoreEachOnce(backend: $0)
             },
         ]
+
+    static let trimming: [ConformanceCheck] = [
+        ConformanceCheck("a trim removes the oldest notices and reads below it are refused", needs: .trimming) {
+            try TrimChecks().aTrimRemovesTheOldestNoticesAndReadsBelowItAreRefused(backend: $0)
+        },
+        ConformanceCheck(
+            "a trim keeps the last notice and those a durable subscriber has not handled", needs: .trimming
+        ) {
+            try TrimChecks().theLastNoticeAndUnhandledNoticesAreKept(backend: $0)
+        },
+        ConformanceCheck("followers and durable subscribers below a trim are stopped", needs: .trimming) {
+            try TrimChecks().followersAndDurableSubscribersBelowATrimAreStopped(backend: $0)
+        },
+        ConformanceCheck("a trim cut short is finished by the next", needs: .trimming) {
+            try TrimChecks().aTrimCutShortIsFinishedByTheNext(backend: $0)
+        },
+    ]
 
     static let reading: [ConformanceCheck] = [
         ConformanceCheck("a following hub delivers what others append, in order, and its own once") {

@@ -28,9 +28,10 @@ struct ExportCommand: ParsableCommand {
         let progress = ProgressLine(printsMeanwhile: true)
         defer { progress.finish() }
         var count = 0
-        var query = JournalQuery(from: start.first)
+        let hub = try journal.openHub(creatingIfMissing: false)
+        var query = JournalQuery(from: try start.first(in: hub))
         query.checksRows = true
-        try journal.openHub(creatingIfMissing: false).journal.read(query) { notice in
+        try hub.journal.read(query) { notice in
             print(try NoticeLine.encode(notice))
             try StandardOutput.check()
             count += 1

@@ -28,6 +28,7 @@ struct Noticectl: ParsableCommand {
             StatsCommand.self,
             ExportCommand.self,
             ImportCommand.self,
+            TrimCommand.self,
             DemoCommand.self,
             VersionCommand.self,
             // The news commands' earlier spellings, hidden: each says its new one.

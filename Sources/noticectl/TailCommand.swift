@@ -17,10 +17,11 @@ struct TailCommand: ParsableCommand {
             conversation it started: a request and its replies, or a notice and \
             what handlers posted because of it.
 
-            Without --follow it lists from --from (default 1) to the end; -n N \
+            Without --follow it lists from --from (default: the first notice the \
+            journal holds) to the end; -n N \
             (--last N) lists the last N notices the filters select instead. With \
             -f (--follow) it starts with the last 10 of them, as tail -f does \
-            (-n 0 for none, --from 1 for all), then prints, as they commit, the \
+            (-n 0 for none, --from N to start at N), then prints, as they commit, the \
             notices any process posts, until interrupted (SIGINT or SIGTERM, exit 0) \
             or until --limit notices are printed.
 
@@ -79,7 +80,8 @@ struct TailCommand: ParsableCommand {
     func run() throws {
         let hub = try journal.openHub(creatingIfMissing: false)
         var query = JournalQuery(
-            from: start.first, names: name.map { [$0] }, sender: sender, conversation: conversation, limit: limit)
+            from: try start.first(in: hub), names: name.map { [$0] }, sender: sender, conversation: conversation,
+            limit: limit)
         if let count = last ?? (follow && start.from == nil ? Self.followBacklog : nil) {
             query.from = try TailStart.ofLast(count, selectedBy: query, in: hub)
         }

@@ -37,7 +37,7 @@ extension ConformanceBackend {
 
     /// SQLite announces no commits: its followers poll the file.
     static let sqlite = Backend(
-        name: "SQLite", capabilities: [.projections, .behindTheBackSQL, .durableCommitsTakeTime]
+        name: "SQLite", capabilities: [.projections, .behindTheBackSQL, .durableCommitsTakeTime, .trimming]
     ) {
         let directory = TemporaryDirectory()
         let path = directory.path("journal.sqlite")

@@ -91,6 +91,19 @@ struct DocumentationExamplesTests {
         #expect(throws: JournalError.closed) { try chat.post("chat.said") }
     }
 
+    @Test func journalTrimming() throws {
+        let directory = TemporaryDirectory()
+        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("app.sqlite")))
+        for minute in 1...5 { try hub.post("meter.read", payload: minute) }
+        let trimmed = try hub.trim(through: 3)
+        // trimmed.removed == 3, trimmed.firstRetained == 4
+        let replayed = try hub.replay(from: hub.journal.firstRetainedSequence())
+        // replayed == 2; hub.replay() throws JournalError.trimmed(from: 1, firstRetained: 4)
+        #expect(trimmed == TrimSummary(removed: 3, firstRetained: 4))
+        #expect(replayed == 2)
+        #expect(throws: JournalError.trimmed(from: 1, firstRetained: 4)) { try hub.replay() }
+    }
+
     @Test func journalLogging() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("app.sqlite")

@@ -74,6 +74,60 @@ struct CrashTests {
         #expect(try NewsStore.differences(in: hub).isEmpty)
     }
 
+    /// A trim killed between or inside its batches removes whole batches
+    /// only: every notice above the trimmed range is still there, under its
+    /// sequence, the counts agree with the rows, and the next trim finishes.
+    @Test(.timeLimit(.minutes(3)))
+    func aKilledTrimLosesNoRetainedNoticeAndIsFinishedByTheNext() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("trim.sqlite")
+        let original: [String: Int64]
+        do {
+            let hub = try NoticeHub(journal: SQLiteJournal(path: path), durability: .never)
+            for index in 0..<3_000 { try hub.post(index % 3 == 0 ? "b" : "a", payload: ["i": index]) }
+            try hub.close()
+            original = try storedIDs(NoticeHub(journal: SQLiteJournal(path: path)))
+        }
+        let retained = original.filter { $0.value > 2_000 }
+        var generator = SystemRandomNumberGenerator()
+        var cutShort = 0
+        for round in 0..<8 {
+            let (child, output) = try TortureChild.start(["trim", path, "2000", "5"])
+            _ = output.wait(seconds: 10) { !$0.isEmpty } // a batch is removed
+            Thread.sleep(forTimeInterval: Double.random(in: 0.0...0.02, using: &generator))
+            kill(child.processIdentifier, SIGKILL)
+            child.waitUntilExit()
+            #expect(try integrityCheck(path) == "ok", "round \(round)")
+            let hub = try NoticeHub(journal: SQLiteJournal(path: path))
+            let first = try hub.journal.firstRetainedSequence()
+            #expect(first == 1 || first == 2_001, "round \(round)")
+            var left: [String: Int64] = [:]
+            try hub.journal.read(JournalQuery(from: first)) {
+                left[$0.id.description] = $0.sequence
+                return true
+            }
+            #expect(retained.allSatisfy { left[$0.key] == $0.value }, "round \(round): a retained notice is gone")
+            #expect(try hub.journal.malformedRows().isEmpty, "round \(round)")
+            let counted = try hub.journal.statistics()
+            #expect(counted.notices == counted.byName.map(\.count).reduce(0, +))
+            if first == 2_001, let lowest = counted.firstSequence, lowest < 2_001 { cutShort += 1 }
+        }
+        #expect(cutShort > 0, "a kill landed between the batches of a trim")
+        let (child, output) = try TortureChild.start(["trim", path, "2000", "5"])
+        child.waitUntilExit()
+        #expect(child.terminationStatus == 0)
+        #expect(output.lines.last?.hasSuffix(" 2001") == true)
+        let hub = try NoticeHub(journal: SQLiteJournal(path: path))
+        var left: [String: Int64] = [:]
+        try hub.journal.read(JournalQuery(from: 2_001)) {
+            left[$0.id.description] = $0.sequence
+            return true
+        }
+        #expect(left == retained)
+        #expect(try hub.journal.statistics().notices == 1_000)
+        #expect(try hub.journal.statistics().firstSequence == 2_001)
+    }
+
     /// Publishing then liking, as JSON lines with fixed ids.
     static func activity(news: Int, users: Int) -> [String] {
         var lines: [String] = []

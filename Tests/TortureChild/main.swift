@@ -5,6 +5,7 @@
 //   NoticeTortureChild news DB USER COUNT     likes and unlikes news, "ok SEQ ID" per post
 //   NoticeTortureChild append DB SENDER COUNT plain notices {"i":n}, "ok SEQ ID" per post
 //   NoticeTortureChild import DB FILE         one import, "done IMPORTED PRESENT"
+//   NoticeTortureChild trim DB THROUGH BATCH  trims, "removed N" per batch, then "done REMOVED FIRST"
 //   NoticeTortureChild follow DB COUNT        "SEQ SENDER I" per notice other processes append
 //   NoticeTortureChild subscribe DB NAME      a durable subscriber NAME, "ready", then runs until killed
 //   NoticeTortureChild respond DB NAME        claims to answer NAME as "child", "ready", then runs until killed
@@ -27,7 +28,7 @@ func fail(_ message: String) -> Never {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2 else {
-    fail("usage: NoticeTortureChild news|append|import|follow|subscribe|respond DB ... | posts COUNT")
+    fail("usage: NoticeTortureChild news|append|import|trim|follow|subscribe|respond DB ... | posts COUNT")
 }
 
 /// The process's resident memory, from /proc.
@@ -87,6 +88,10 @@ do {
         let text = try String(contentsOfFile: arguments[2], encoding: .utf8)
         let summary = try hub.importNotices(text.split(separator: "\n").map(String.init))
         report("done \(summary.imported) \(summary.alreadyPresent)")
+    case "trim":
+        let through = Int64(arguments[2]) ?? 0, batch = Int(arguments[3]) ?? 1
+        let summary = try hub.trim(through: through, batchSize: batch) { report("removed \($0.removed)") }
+        report("done \(summary.removed) \(summary.firstRetained)")
     case "follow":
         let count = Int(arguments[2]) ?? 0
         let done = DispatchSemaphore(value: 0)

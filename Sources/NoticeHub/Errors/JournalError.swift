@@ -56,6 +56,16 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case rolledBack(handled: Int64, last: Int64)
     /// The journal's backend cannot carry requests between processes.
     case requestsUnsupported(location: String)
+    /// A read, replay, follower or durable subscriber asked to start at
+    /// `from`, below the journal's first retained notice: the notices
+    /// between were trimmed, and starting later would skip them. Start at
+    /// `firstRetained` (``JournalReader/firstRetainedSequence()``) to read
+    /// what is left.
+    case trimmed(from: Int64, firstRetained: Int64)
+    /// A trim that cannot be done, and why; nothing was removed.
+    case trimRefused(String)
+    /// The journal's backend keeps no ``JournalMark``: it cannot be trimmed.
+    case trimUnsupported(location: String)
     /// The hub's journal was closed.
     case closed
     /// The hub has no journal (it was made with `NoticeHub()`), and the call
@@ -77,7 +87,7 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// lost claim or a rolled-back journal.
     public var stopsFollowers: Bool {
         switch self {
-        case .malformedRow, .claimLost, .rolledBack: true
+        case .malformedRow, .claimLost, .rolledBack, .trimmed: true
         default: false
         }
     }
@@ -123,6 +133,13 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
             "the journal ends at #\(last), before #\(handled) which was already handled: it was rolled back"
         case let .requestsUnsupported(location):
             "the journal at \(location) cannot carry requests between processes"
+        case let .trimmed(from, firstRetained):
+            "the journal was trimmed: its notices start at #\(firstRetained), and a read from #\(from) would skip "
+                + "those before; start at #\(firstRetained) or later"
+        case let .trimRefused(reason):
+            "cannot trim: \(reason)"
+        case let .trimUnsupported(location):
+            "the journal at \(location) cannot be trimmed"
         case .closed:
             "the journal is closed"
         case .noJournal:

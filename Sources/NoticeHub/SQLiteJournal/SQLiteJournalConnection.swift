@@ -251,7 +251,15 @@ final class SQLiteJournalConnection: JournalConnection {
         guard left > 0 else { return }
         var rows = RowDecoder()
         var check = query.checksRows ? RowCheck() : nil
+        // Looked up once the read's first step has taken its snapshot, in
+        // the same one: a trim committed before it shows, one after it
+        // removed nothing this read could have returned.
+        var startChecked = query.includesTrimmed
         while try storage({ try statement.step() }) {
+            if !startChecked {
+                try refuseTrimmedStart(query.from)
+                startChecked = true
+            }
             // Before the decoder reads the row: its accessors convert values.
             if check != nil, let problem = check!.problem(in: statement) {
                 throw JournalError.malformedRow(sequence: statement.int64(at: 0), problem: problem)
@@ -261,6 +269,75 @@ final class SQLiteJournalConnection: JournalConnection {
             guard try body(notice) else { return }
             left -= 1
             if left == 0 { return }
+        }
+        if !startChecked { try refuseTrimmedStart(query.from) }
+    }
+
+    /// Throws ``JournalError/trimmed(from:firstRetained:)`` when `from` lies
+    /// below the journal's first retained sequence.
+    private func refuseTrimmedStart(_ from: Int64) throws {
+        if let first = try mark(.firstRetained), from < first {
+            throw JournalError.trimmed(from: from, firstRetained: first)
+        }
+    }
+
+    func mark(_ mark: JournalMark) throws -> Int64? {
+        try storage {
+            let statement = try connection.cachedStatement("SELECT value FROM journal_marks WHERE mark = ?")
+            defer { statement.reset() }
+            try statement.bind(mark.rawValue, at: 1)
+            return try statement.step() ? statement.int64(at: 0) : nil
+        }
+    }
+
+    func setMark(_ mark: JournalMark, to value: Int64) throws {
+        try storage {
+            let statement = try connection.cachedStatement(
+                """
+                INSERT INTO journal_marks (mark, value) VALUES (?, ?)
+                ON CONFLICT (mark) DO UPDATE SET value = excluded.value
+                """)
+            defer { statement.reset() }
+            try statement.bind(mark.rawValue, at: 1)
+            try statement.bind(value, at: 2)
+            _ = try statement.step()
+        }
+    }
+
+    /// Finds the last sequence of the batch, takes the batch's notices off
+    /// `journal_counts` by name, then deletes the range: three statements
+    /// over the oldest rows of the table, whatever its size.
+    func removeNotices(through sequence: Int64, limit: Int) throws -> Int {
+        try storage {
+            let bound = try connection.cachedStatement(
+                "SELECT max(seq), count(*) FROM (SELECT seq FROM notices WHERE seq <= ? ORDER BY seq LIMIT ?)")
+            defer { bound.reset() }
+            try bound.bind(sequence, at: 1)
+            try bound.bind(Int64(max(0, limit)), at: 2)
+            guard try bound.step(), !bound.isNull(at: 0) else { return 0 }
+            let upper = bound.int64(at: 0)
+            let removed = Int(bound.int64(at: 1))
+            let counts = try connection.cachedStatement(
+                "SELECT name, count(*), sum(length(CAST(payload AS BLOB))) FROM notices WHERE seq <= ? GROUP BY name")
+            defer { counts.reset() }
+            try counts.bind(upper, at: 1)
+            var gone: [(String, Int64, Int64)] = []
+            while try counts.step() {
+                gone.append((counts.string(at: 0) ?? "", counts.int64(at: 1), counts.int64(at: 2)))
+            }
+            let addCounts = try statements().addCounts
+            for (name, notices, bytes) in gone {
+                defer { addCounts.reset() }
+                try addCounts.bind(name, at: 1)
+                try addCounts.bind(-notices, at: 2)
+                try addCounts.bind(-bytes, at: 3)
+                _ = try addCounts.step()
+            }
+            let delete = try connection.cachedStatement("DELETE FROM notices WHERE seq <= ?")
+            defer { delete.reset() }
+            try delete.bind(upper, at: 1)
+            _ = try delete.step()
+            return removed
         }
     }
 

@@ -426,9 +426,15 @@
             // Patterns are narrowed in SQL and matched below, where `left` counts.
             let patterns = query.patternFilter
             let filter = NoticeFilter(query, firstParameter: 4)
-            let sql =
-                "SELECT \(PostgresRowDecoder.columns) FROM notices WHERE seq >= $1 AND seq <= $2"
-                + filter.sql + " ORDER BY seq LIMIT $3"
+            let conditions = " FROM notices WHERE seq >= $1 AND seq <= $2" + filter.sql + " ORDER BY seq LIMIT $3"
+            let sql = "SELECT \(PostgresRowDecoder.columns)" + conditions
+            // The first page carries the first retained sequence, read in the
+            // rows' own snapshot: a trim committed before it shows, one after
+            // it removed nothing this read could have returned.
+            let firstPageSQL =
+                "SELECT \(PostgresRowDecoder.columns), (SELECT value FROM journal_marks WHERE mark = 'first_retained')"
+                + conditions
+            var startChecked = query.includesTrimmed
             while left > 0 {
                 // A page of patterns' rows may hold few matches: read it whole.
                 let page = patterns == nil ? min(left, Self.pageSize) : Self.pageSize
@@ -437,7 +443,19 @@
                 binds.append(query.through ?? Int64.max)
                 binds.append(Int64(page))
                 filter.bind(to: &binds)
-                let rows = try session.query(sql, binds).rows
+                let rows = try session.query(startChecked ? sql : firstPageSQL, binds).rows
+                if !startChecked {
+                    let first: Int64? =
+                        if let row = rows.first {
+                            try row.makeRandomAccess()[PostgresRowDecoder.columnCount].decode(Int64?.self)
+                        } else {
+                            try mark(.firstRetained)
+                        }
+                    if let first, query.from < first {
+                        throw JournalError.trimmed(from: query.from, firstRetained: first)
+                    }
+                    startChecked = true
+                }
                 for row in rows {
                     let notice = try decoder.notice(from: row, isReplay: query.markedAsReplay)
                     next = (notice.sequence ?? next) + 1
@@ -448,6 +466,57 @@
                 }
                 if rows.count < page { return }
             }
+        }
+
+        func mark(_ mark: JournalMark) throws -> Int64? {
+            var binds = PostgresBindings()
+            binds.append(mark.rawValue)
+            let rows = try session.query("SELECT value FROM journal_marks WHERE mark = $1", binds).rows
+            return try rows.first?.decode(Int64.self)
+        }
+
+        func setMark(_ mark: JournalMark, to value: Int64) throws {
+            guard isAppending else { throw JournalError.storage("no open append transaction") }
+            try start()
+            var binds = PostgresBindings()
+            binds.append(mark.rawValue)
+            binds.append(value)
+            try aborting {
+                try session.query(
+                    """
+                    INSERT INTO journal_marks (mark, value) VALUES ($1, $2)
+                    ON CONFLICT (mark) DO UPDATE SET value = excluded.value
+                    """, binds)
+            }
+        }
+
+        /// One statement: deletes the batch and takes it off `journal_counts`.
+        func removeNotices(through sequence: Int64, limit: Int) throws -> Int {
+            guard isAppending else { throw JournalError.storage("no open append transaction") }
+            try start()
+            var binds = PostgresBindings()
+            binds.append(sequence)
+            binds.append(Int64(max(0, limit)))
+            let rows = try aborting {
+                try session.query(
+                    """
+                    WITH gone AS (
+                        DELETE FROM notices
+                        WHERE seq IN (SELECT seq FROM notices WHERE seq <= $1 ORDER BY seq LIMIT $2)
+                        RETURNING name, octet_length(payload) AS bytes
+                    ), by_name AS (
+                        SELECT name, count(*) AS notices, sum(bytes) AS bytes FROM gone GROUP BY name
+                    ), counted AS (
+                        UPDATE journal_counts AS counts
+                           SET notices = counts.notices - by_name.notices,
+                               payload_bytes = counts.payload_bytes - by_name.bytes
+                          FROM by_name WHERE counts.name = by_name.name
+                    )
+                    SELECT count(*) FROM gone
+                    """, binds
+                ).rows
+            }
+            return Int(try rows.first?.decode(Int64.self) ?? 0)
         }
 
         func transactionStore() throws -> any ProjectionStore {

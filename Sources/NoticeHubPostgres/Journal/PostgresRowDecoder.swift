@@ -20,6 +20,8 @@
 
         /// The columns ``notice(from:isReplay:)`` reads, in order.
         static let columns = "seq, id, name, sender, payload, posted_at, kind, conversation, cause, version"
+        /// How many ``columns`` there are: a query may select more after them.
+        static let columnCount = 10
 
         /// Reads a row of ``columns``. A kind or a version the library could
         /// not have written is refused whether or not rows are checked; the

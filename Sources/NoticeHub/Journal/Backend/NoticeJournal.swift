@@ -144,6 +144,23 @@ public protocol JournalConnection: AnyObject {
     /// in the transaction. A server backend may send it with the commit.
     func markProjectionsCurrent(_ identities: [String]) throws
 
+    /// A mark the journal keeps about itself; nil when it was never set. A
+    /// backend that keeps marks reads them in the snapshot of the open
+    /// transaction, if there is one.
+    func mark(_ mark: JournalMark) throws -> Int64?
+    /// Sets `mark` inside the open append transaction.
+    func setMark(_ mark: JournalMark, to value: Int64) throws
+    /// Removes the oldest notices numbered through `sequence`, at most
+    /// `limit` of them, inside the open append transaction, and takes them
+    /// off the counts ``statistics()`` reads; returns how many it removed (0
+    /// when none is left). The caller has raised
+    /// ``JournalMark/firstRetained`` past `sequence` first, in the same or
+    /// an earlier transaction. A backend that keeps marks refuses, in
+    /// ``read(_:_:)``, a query whose ``JournalQuery/from`` lies below that
+    /// mark, with ``JournalError/trimmed(from:firstRetained:)``, judged in
+    /// the snapshot the read's rows come from.
+    func removeNotices(through sequence: Int64, limit: Int) throws -> Int
+
     /// Counts and bounds of the journal.
     func statistics() throws -> JournalStatistics
     /// What the storage's own consistency check finds wrong; empty when sound.
@@ -177,6 +194,19 @@ extension JournalConnection {
 
     /// False: notices are appended as they arrive.
     public var appendsWholeBatches: Bool { false }
+
+    /// Nil: a backend without marks was never trimmed.
+    public func mark(_ mark: JournalMark) throws -> Int64? { nil }
+
+    /// Throws ``JournalError/trimUnsupported(location:)``.
+    public func setMark(_ mark: JournalMark, to value: Int64) throws {
+        throw JournalError.trimUnsupported(location: "this backend")
+    }
+
+    /// Throws ``JournalError/trimUnsupported(location:)``.
+    public func removeNotices(through sequence: Int64, limit: Int) throws -> Int {
+        throw JournalError.trimUnsupported(location: "this backend")
+    }
 
     /// Throws: a backend that reports ``LostConnection/duringCommit``
     /// answers this itself.
@@ -255,6 +285,11 @@ public struct JournalQuery: Sendable, Equatable {
     /// For exports, whose lines must import again; replay leaves it off.
     /// Rows whose id does not parse are refused either way.
     public var checksRows = false
+    /// Whether the read takes the rows it finds below the journal's first
+    /// retained sequence (``JournalMark/firstRetained``), left by a trim
+    /// that has not finished, instead of refusing a start below it: for
+    /// verify, which reads every row.
+    public var includesTrimmed = false
     /// Whether the notices read are to carry ``Notice/isReplay``: set by
     /// replay, so it need not copy each notice to mark it. A backend passes
     /// it to ``Notice/init(stored:name:sender:postedAtMilliseconds:payloadJSON:sequence:isReplay:kind:conversation:cause:version:)``.

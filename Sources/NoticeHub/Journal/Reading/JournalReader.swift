@@ -51,6 +51,14 @@ public final class JournalReader: Sendable {
         try withConnection { try $0.lastSequence() }
     }
 
+    /// The lowest sequence number the journal still holds or will hold: 1
+    /// until a trim (``NoticeHub/trim(through:leavingSubscribersBehind:batchSize:progress:)``)
+    /// removes notices. A read from below it throws
+    /// ``JournalError/trimmed(from:firstRetained:)``.
+    public func firstRetainedSequence() throws -> Int64 {
+        try withConnection { try $0.mark(.firstRetained) } ?? 1
+    }
+
     /// The notices under the names of `types` whose payload does not decode
     /// as that type: how many of how many checked, and the first `limit`, in
     /// journal order. Every notice of those names is read; a notice is
@@ -107,9 +115,12 @@ public final class JournalReader: Sendable {
             // is malformed too.
             var query = JournalQuery(from: .min, through: statistics.lastSequence ?? 0)
             query.checksRows = true
+            query.includesTrimmed = true
             var found = MalformedRows()
             var held: [String: Int] = [:]
-            var next: Int64 = 1
+            // Rows below the first retained one, left by an unfinished trim,
+            // are counted but leave no gap.
+            var next = try connection.mark(.firstRetained) ?? 1
             func record(_ sequence: Int64, _ problem: String) {
                 found.count += 1
                 if found.listed.count < limit {

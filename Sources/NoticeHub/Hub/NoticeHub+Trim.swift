@@ -1,0 +1,86 @@
+/// What a trim did.
+public struct TrimSummary: Sendable, Equatable, Codable {
+    /// Notices removed by this trim.
+    public var removed: Int
+    /// The journal's first retained sequence now: every read starts here
+    /// or later.
+    public var firstRetained: Int64
+
+    public init(removed: Int, firstRetained: Int64) {
+        self.removed = removed
+        self.firstRetained = firstRetained
+    }
+}
+
+extension NoticeHub {
+    /// Notices a trim removes per transaction by default: a few milliseconds
+    /// of the writer's time, so that posts keep going between batches.
+    public static let trimBatchSize = 1_000
+
+    /// Removes the journal's notices numbered through `sequence`, oldest
+    /// first, in transactions of `batchSize` notices between which posts go
+    /// on; returns how many it removed and the journal's first retained
+    /// sequence.
+    ///
+    /// Before it removes a notice, the trim raises the journal's first
+    /// retained sequence past `sequence`, in a transaction of its own: from
+    /// then on a read, replay, follower or durable subscriber asked to start
+    /// below it throws ``JournalError/trimmed(from:firstRetained:)`` rather
+    /// than skip what is gone. Sequence numbers are never reused. A trim cut
+    /// short (a crash, a kill) removed whole batches only; trimming again
+    /// finishes it. The counts ``JournalReader/statistics()`` reads lose the
+    /// removed notices in the transactions that remove them.
+    ///
+    /// The journal keeps its last notice, so `sequence` must lie below it;
+    /// and a durable subscriber that has not handled the notices through
+    /// `sequence` would lose them, so the trim is refused unless
+    /// `leavingSubscribersBehind`. Projections keep their state, which a
+    /// rebuild can then no longer replay: it throws the same error.
+    ///
+    /// ```swift
+    /// let summary = try hub.trim(through: 1_000)
+    /// // summary.firstRetained == 1_001
+    /// try hub.replay(from: summary.firstRetained)
+    /// ```
+    ///
+    /// Space: SQLite reuses the freed pages for later notices, so the file
+    /// stops growing rather than shrinks; PostgreSQL's autovacuum frees the
+    /// rows for reuse. Neither takes a lock that stops posts.
+    @discardableResult
+    public func trim(
+        through sequence: Int64, leavingSubscribersBehind: Bool = false, batchSize: Int = NoticeHub.trimBatchSize,
+        progress: ((TrimSummary) -> Void)? = nil
+    ) throws -> TrimSummary {
+        guard let writer else { throw JournalError.noJournal }
+        guard batchSize > 0 else { throw JournalError.trimRefused("the batch size must be positive") }
+        if !leavingSubscribersBehind {
+            let behind = try journal.statistics().subscribers.filter { $0.cursor < sequence }
+            if let first = behind.first {
+                throw JournalError.trimRefused(
+                    "durable subscriber \(IdentifierRules.quoted(first.name)) has handled notices through "
+                        + "#\(first.cursor) only, and would lose those through #\(sequence)")
+            }
+        }
+        // Raised first, alone: no reader starts below it once a row is gone.
+        let through = try writer.exclusively { connection in
+            let last = try connection.lastSequence()
+            guard sequence < last else {
+                throw JournalError.trimRefused(
+                    "#\(sequence) is not below the journal's last notice (#\(last)), which it keeps so that "
+                        + "sequence numbers are never reused")
+            }
+            let marked = try connection.mark(.firstRetained) ?? 1
+            if sequence + 1 > marked { try connection.setMark(.firstRetained, to: sequence + 1) }
+            // A trim cut short before finishes with this one.
+            return max(sequence, marked - 1)
+        }
+        var summary = TrimSummary(removed: 0, firstRetained: through + 1)
+        while true {
+            let removed = try writer.exclusively { try $0.removeNotices(through: through, limit: batchSize) }
+            guard removed > 0 else { break }
+            summary.removed += removed
+            progress?(summary)
+        }
+        return summary
+    }
+}

@@ -1,0 +1,10 @@
+/// A number a journal keeps about itself, beside its notices
+/// (``JournalConnection/mark(_:)``).
+public enum JournalMark: String, Sendable, CaseIterable {
+    /// The lowest sequence number the journal still holds or will hold: a
+    /// trim raises it past the notices it removes before it removes one, so
+    /// a read asked to start below it is refused
+    /// (``JournalError/trimmed(from:firstRetained:)``) instead of skipping
+    /// them. Unset: 1.
+    case firstRetained = "first_retained"
+}

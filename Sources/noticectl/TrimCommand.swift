@@ -1,0 +1,54 @@
+import ArgumentParser
+import NoticeHub
+
+struct TrimCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trim",
+        abstract: "Remove the journal's notices through a sequence number, oldest first.",
+        discussion: """
+            Removes the notices numbered through --through in batches of --batch-size, \
+            between which other processes keep posting. Before it removes one it marks \
+            the journal's first retained sequence, --through + 1: from then on a replay, \
+            follower or durable subscriber asked to start below it fails, naming it, \
+            instead of skipping what is gone, and tail and export start there. Sequence \
+            numbers are never reused: the journal keeps its last notice. A trim cut \
+            short removed whole batches only; running it again finishes it.
+
+            It refuses to remove notices a durable subscriber has not handled, naming \
+            it, unless --leaving-subscribers-behind. Projections keep their state, but \
+            can no longer be rebuilt from the journal. SQLite reuses the freed pages for \
+            later notices (the file stops growing); PostgreSQL's autovacuum frees the rows.
+
+            Example:
+              noticectl trim --through 1000000 --db app.sqlite
+            """
+    )
+
+    @OptionGroup var journal: JournalOptions
+
+    @Option(help: ArgumentHelp("Remove the notices numbered through this one.", valueName: "seq"))
+    var through: Int64
+
+    @Option(help: "Notices removed per transaction.")
+    var batchSize = NoticeHub.trimBatchSize
+
+    @Flag(help: "Trim even notices a durable subscriber has not handled yet.")
+    var leavingSubscribersBehind = false
+
+    func validate() throws {
+        if through < 1 { throw ValidationError("--through must be at least 1") }
+        if batchSize < 1 { throw ValidationError("--batch-size must be at least 1") }
+    }
+
+    func run() throws {
+        let hub = try journal.openHub(creatingIfMissing: false)
+        let progress = ProgressLine()
+        defer { progress.finish() }
+        let summary = try hub.trim(
+            through: through, leavingSubscribersBehind: leavingSubscribersBehind, batchSize: batchSize
+        ) { progress.show("removed \(CountText.grouped($0.removed))") }
+        progress.finish()
+        print(
+            "removed \(CountText.counted(summary.removed, "notice")); the journal starts at #\(summary.firstRetained)")
+    }
+}
