@@ -54,6 +54,11 @@ public enum JournalConformance {
             ConformanceCheck("a refused notice is not counted", needs: .projections) {
                 try CountChecks().aRefusedNoticeIsNotCounted(backend: $0)
             },
+            ConformanceCheck(
+                "a check from a checkpoint reads what follows and the span", needs: [.trimming, .behindTheBackSQL]
+            ) {
+                try CountChecks().aCheckFromACheckpointReadsWhatFollowsAndTheSpan(backend: $0)
+            },
             ConformanceCheck("rows deleted behind the journal's back are miscounted", needs: .behindTheBackSQL) {
                 try CountChecks().rowsDeletedBehindTheJournalsBackAreMiscounted(backend: $0)
             },

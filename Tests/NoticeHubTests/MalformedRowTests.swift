@@ -89,7 +89,7 @@ struct MalformedRowTests {
                     count: 3,
                     listed: [
                         .malformedRow(sequence: 1, problem: payload), .malformedRow(sequence: 3, problem: payload),
-                    ]))
+                    ], checkedThrough: 4))
         #expect(
             try hub.journal.malformedRows().listed.last
                 == .malformedRow(sequence: 4, problem: #"posted_at "1.5" is not an integer"#))

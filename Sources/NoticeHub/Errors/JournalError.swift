@@ -64,8 +64,9 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case trimmed(from: Int64, firstRetained: Int64)
     /// A trim that cannot be done, and why; nothing was removed.
     case trimRefused(String)
-    /// The journal's backend keeps no ``JournalMark``: it cannot be trimmed.
-    case trimUnsupported(location: String)
+    /// The journal's backend keeps no ``JournalMark``s: it cannot be
+    /// trimmed or checked from a checkpoint.
+    case marksUnsupported
     /// The hub's journal was closed.
     case closed
     /// The hub has no journal (it was made with `NoticeHub()`), and the call
@@ -138,8 +139,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "those before; start at #\(firstRetained) or later"
         case let .trimRefused(reason):
             "cannot trim: \(reason)"
-        case let .trimUnsupported(location):
-            "the journal at \(location) cannot be trimmed"
+        case .marksUnsupported:
+            "this journal's backend keeps no marks: it cannot be trimmed or checked from a checkpoint"
         case .closed:
             "the journal is closed"
         case .noJournal:

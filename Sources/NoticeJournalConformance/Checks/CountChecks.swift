@@ -63,4 +63,23 @@ struct CountChecks {
         #expect(found.miscounted == [MiscountedName(name: "b", counted: 2, held: 1)])
         #expect(!found.isEmpty)
     }
+
+    func aCheckFromACheckpointReadsWhatFollowsAndTheSpan(backend: ConformanceBackend) throws {
+        let place = try backend.makePlace()
+        let hub = try place.hub()
+        for name in ["a", "b", "a"] { try hub.post(NoticeName(validating: name)) }
+        #expect(try hub.journal.verifiedCheckpoint() == nil)
+        let full = try hub.journal.malformedRows()
+        #expect(full.isEmpty && full.checkedThrough == 3)
+        try hub.saveVerifiedCheckpoint(full.checkedThrough)
+        #expect(try hub.journal.verifiedCheckpoint() == 3)
+
+        try hub.post("b")
+        try hub.post("b")
+        let since = try hub.journal.malformedRows(after: 3)
+        #expect(since.isEmpty && since.checkedThrough == 5)
+        // The last row, deleted behind the journal's back: the span is short.
+        try place.runSQL("DELETE FROM notices WHERE seq = 5")
+        #expect(try hub.journal.malformedRows(after: 3).miscountedSpan == CountedSpan(counted: 5, first: 1, last: 4))
+    }
 }

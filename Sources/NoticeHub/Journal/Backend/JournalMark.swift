@@ -7,4 +7,8 @@ public enum JournalMark: String, Sendable, CaseIterable {
     /// (``JournalError/trimmed(from:firstRetained:)``) instead of skipping
     /// them. Unset: 1.
     case firstRetained = "first_retained"
+    /// The last sequence number a check of the journal's rows found sound
+    /// (``NoticeHub/saveVerifiedCheckpoint(_:)``): where the next check may
+    /// start (`noticectl verify --since-checkpoint`).
+    case verifiedThrough = "verified_through"
 }

@@ -198,14 +198,14 @@ extension JournalConnection {
     /// Nil: a backend without marks was never trimmed.
     public func mark(_ mark: JournalMark) throws -> Int64? { nil }
 
-    /// Throws ``JournalError/trimUnsupported(location:)``.
+    /// Throws ``JournalError/marksUnsupported``.
     public func setMark(_ mark: JournalMark, to value: Int64) throws {
-        throw JournalError.trimUnsupported(location: "this backend")
+        throw JournalError.marksUnsupported
     }
 
-    /// Throws ``JournalError/trimUnsupported(location:)``.
+    /// Throws ``JournalError/marksUnsupported``.
     public func removeNotices(through sequence: Int64, limit: Int) throws -> Int {
-        throw JournalError.trimUnsupported(location: "this backend")
+        throw JournalError.marksUnsupported
     }
 
     /// Throws: a backend that reports ``LostConnection/duringCommit``

@@ -51,6 +51,13 @@ public final class JournalReader: Sendable {
         try withConnection { try $0.lastSequence() }
     }
 
+    /// The last sequence number a check found sound, as
+    /// ``NoticeHub-class/saveVerifiedCheckpoint(_:)`` saved it; nil when
+    /// none was saved. `noticectl verify --since-checkpoint` starts after it.
+    public func verifiedCheckpoint() throws -> Int64? {
+        try withConnection { try $0.mark(.verifiedThrough) }
+    }
+
     /// The lowest sequence number the journal still holds or will hold: 1
     /// until a trim (``NoticeHub/trim(through:leavingSubscribersBehind:batchSize:progress:)``)
     /// removes notices. A read from below it throws
@@ -61,15 +68,16 @@ public final class JournalReader: Sendable {
 
     /// The notices under the names of `types` whose payload does not decode
     /// as that type: how many of how many checked, and the first `limit`, in
-    /// journal order. Every notice of those names is read; a notice is
-    /// checked against each type of its name.
+    /// journal order. Every notice of those names from `start` (by default
+    /// the first the journal holds) is read; a notice is checked against
+    /// each type of its name.
     ///
     /// ```swift
     /// let found = try hub.journal.undecodableNotices(as: [NewsPublished.self, NewsLiked.self])
     /// for undecodable in found.listed { print(undecodable) }
     /// ```
-    public func undecodableNotices(as types: [any NoticeMessage.Type], limit: Int = 20) throws
-        -> UndecodableNotices
+    public func undecodableNotices(as types: [any NoticeMessage.Type], limit: Int = 20, from start: Int64? = nil)
+        throws -> UndecodableNotices
     {
         var byName: [NoticeName: [any NoticeMessage.Type]] = [:]
         for type in types { byName[type.name, default: []].append(type) }
@@ -89,7 +97,8 @@ public final class JournalReader: Sendable {
         }
         try withConnection { connection in
             let query = JournalQuery(
-                from: 1, through: try connection.lastSequence(), names: Set(byName.keys), kinds: [.notice])
+                from: try start ?? connection.mark(.firstRetained) ?? 1, through: try connection.lastSequence(),
+                names: Set(byName.keys), kinds: [.notice])
             try connection.read(query) { notice in
                 checked += 1
                 for type in byName[notice.name] ?? [] { check(notice, as: type) }
@@ -106,21 +115,35 @@ public final class JournalReader: Sendable {
     /// numbers, counted, the first `limit` of them listed; and the names
     /// whose kept counts disagree with the rows. The whole journal is read,
     /// in memory that does not grow with it.
-    public func malformedRows(limit: Int = 20) throws -> MalformedRows {
+    ///
+    /// After a `checkpoint` (the ``MalformedRows/checkedThrough`` of an
+    /// earlier check, which ``NoticeHub-class/saveVerifiedCheckpoint(_:)``
+    /// keeps), only the rows numbered above it are read; the counts are
+    /// then compared with the span of sequence numbers instead of the rows
+    /// (``MalformedRows/miscountedSpan``), which finds a row deleted at the
+    /// end but not one deleted between.
+    public func malformedRows(limit: Int = 20, after checkpoint: Int64? = nil) throws -> MalformedRows {
         try withConnection { connection in
             // The counts first: the rows through their last sequence are the
             // ones they counted, whatever is appended during the read.
             let statistics = try connection.statistics()
+            let firstRetained = try connection.mark(.firstRetained) ?? 1
             // From the lowest number a row can hold: a row numbered below 1
             // is malformed too.
-            var query = JournalQuery(from: .min, through: statistics.lastSequence ?? 0)
+            var query = JournalQuery(from: checkpoint.map { $0 + 1 } ?? .min, through: statistics.lastSequence ?? 0)
             query.checksRows = true
             query.includesTrimmed = true
             var found = MalformedRows()
+            found.checkedThrough = statistics.lastSequence ?? 0
+            if checkpoint != nil, let first = statistics.firstSequence, let last = statistics.lastSequence,
+                Int64(statistics.notices) != last - first + 1
+            {
+                found.miscountedSpan = CountedSpan(counted: statistics.notices, first: first, last: last)
+            }
             var held: [String: Int] = [:]
             // Rows below the first retained one, left by an unfinished trim,
             // are counted but leave no gap.
-            var next = try connection.mark(.firstRetained) ?? 1
+            var next = max(firstRetained, query.from)
             func record(_ sequence: Int64, _ problem: String) {
                 found.count += 1
                 if found.listed.count < limit {
@@ -153,7 +176,9 @@ public final class JournalReader: Sendable {
                     }
                     // A malformed row is not counted by name (its name may be
                     // what is wrong), so counts are compared only without one.
-                    if found.count == 0 { found.miscounted = Self.miscounted(statistics.byName, held: held) }
+                    if found.count == 0, checkpoint == nil {
+                        found.miscounted = Self.miscounted(statistics.byName, held: held)
+                    }
                     return found
                 } catch JournalError.malformedRow(let sequence, let problem) {
                     reach(sequence)

@@ -18,9 +18,38 @@ public struct MalformedRows: Sendable, Equatable {
     /// journal only.
     public var miscounted: [MiscountedName] = []
 
+    /// When only the rows after a checkpoint were read: the journal's
+    /// counts and the span of its sequence numbers, if they disagree.
+    public var miscountedSpan: CountedSpan?
+    /// The last sequence number the check covered: a checkpoint for the
+    /// next when this one is empty.
+    public var checkedThrough: Int64 = 0
+
     /// Whether the journal holds neither a malformed row nor a gap, and its
     /// counts agree with its rows.
-    public var isEmpty: Bool { count == 0 && gapCount == 0 && miscounted.isEmpty }
+    public var isEmpty: Bool { count == 0 && gapCount == 0 && miscounted.isEmpty && miscountedSpan == nil }
+}
+
+/// The journal's count of notices against the span of its sequence numbers,
+/// which it fills without a gap.
+public struct CountedSpan: Sendable, Equatable, CustomStringConvertible {
+    /// How many notices the journal's counts say it holds.
+    public var counted: Int
+    /// Its lowest and highest sequence numbers.
+    public var first: Int64
+    /// See ``first``.
+    public var last: Int64
+
+    public init(counted: Int, first: Int64, last: Int64) {
+        self.counted = counted
+        self.first = first
+        self.last = last
+    }
+
+    /// `the journal counts 4 notices, but #1-#5 are 5`.
+    public var description: String {
+        "the journal counts \(counted) notices, but #\(first)-#\(last) are \(last - first + 1)"
+    }
 }
 
 /// A name whose kept count of notices disagrees with the journal's rows.
