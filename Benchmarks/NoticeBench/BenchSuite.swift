@@ -15,7 +15,7 @@ public enum BenchSuite {
             "subscribe.cancel.idle", "subscribe.cancel.live1000", "subscribe.cancel.busy", "subscribe.cancel.busy.same",
             "journal.append.batched",
             "journal.append.durable.t1", "journal.append.durable.t8", "journal.append.durable.t32",
-            "journal.read.state",
+            "journal.read.state", "journal.trim",
             "replay.typed", "replay.upcast", "replay.memory",
             "request.r1", "request.r1.async", "collect.r10",
             "follow.latency",
@@ -41,6 +41,7 @@ public enum BenchSuite {
         try SubscribeBench.run(options, report: report)
         try JournalAppendBench.run(options, report: report)
         try JournalReadBench.run(options, report: report)
+        try TrimBench.run(options, report: report)
         try ReplayBench.run(options, report: report)
         for result in try await ReplyBench.run(options) { report(result) }
         if options.selects("follow.latency") { report(try FollowBench.run(options)) }

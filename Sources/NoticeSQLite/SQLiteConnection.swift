@@ -45,6 +45,9 @@ package final class SQLiteConnection {
     /// The sqlite3 handle; only this wrapper's own extensions use it.
     package let handle: OpaquePointer
 
+    /// The busy handler's state, kept while SQLite may call it.
+    private var busyWait: BusyWait?
+
     /// Statements prepared once per SQL text (SQLITE_PREPARE_PERSISTENT).
     private var statementCache: [String: SQLiteStatement] = [:]
 
@@ -198,11 +201,19 @@ package final class SQLiteConnection {
     }
 
     /// Sets how long a statement retries while another connection holds a
-    /// conflicting lock before failing with `.busy`. 0 disables retrying.
+    /// conflicting lock before failing with `.busy`, trying again within
+    /// 100 µs at first (``BusyWait``). 0 disables retrying.
     package func setBusyTimeout(milliseconds: Int) {
-        let clamped = Int32(clamping: max(0, milliseconds))
-        // Only fails for a NULL handle, which cannot happen here.
-        sqlite3_busy_timeout(handle, clamped)
+        guard milliseconds > 0 else {
+            busyWait = nil
+            sqlite3_busy_handler(handle, nil, nil)
+            return
+        }
+        let wait = BusyWait(limit: .milliseconds(milliseconds))
+        busyWait = wait
+        // Only fails for a NULL handle, which cannot happen here. The
+        // connection keeps `wait` for as long as SQLite may call it.
+        sqlite3_busy_handler(handle, BusyWait.handler, Unmanaged.passUnretained(wait).toOpaque())
     }
 
     // MARK: - Statement lifecycle (wrapper-internal)

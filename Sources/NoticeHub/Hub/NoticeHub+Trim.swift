@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a trim did.
 public struct TrimSummary: Sendable, Equatable, Codable {
     /// Notices removed by this trim.
@@ -13,9 +15,10 @@ public struct TrimSummary: Sendable, Equatable, Codable {
 }
 
 extension NoticeHub {
-    /// Notices a trim removes per transaction by default: a few milliseconds
-    /// of the writer's time, so that posts keep going between batches.
-    public static let trimBatchSize = 1_000
+    /// Notices a trim removes per transaction by default: less of the
+    /// journal's write lock than a durable commit's sync, so that a poster
+    /// waiting for a batch waits about as long as for another poster.
+    public static let trimBatchSize = 100
 
     /// Removes the journal's notices numbered through `sequence`, oldest
     /// first, in transactions of `batchSize` notices between which posts go
@@ -74,12 +77,37 @@ extension NoticeHub {
             // A trim cut short before finishes with this one.
             return max(sequence, marked - 1)
         }
+        guard let backend else { throw JournalError.noJournal }
+        return try Self.removeBatches(
+            through: through, batchSize: batchSize, connection: backend.connect(durability: .always),
+            progress: progress)
+    }
+
+    /// Removes the notices through `through` in transactions of
+    /// `batchSize`, on a connection of their own rather than the hub's
+    /// writer, so that posts of this hub and of others take turns with the
+    /// batches alike. After each batch it pauses for a quarter of a
+    /// millisecond, long enough for a poster waiting for the journal's
+    /// write lock to take it before the next batch does.
+    private static func removeBatches(
+        through: Int64, batchSize: Int, connection: any JournalConnection, progress: ((TrimSummary) -> Void)?
+    ) throws -> TrimSummary {
         var summary = TrimSummary(removed: 0, firstRetained: through + 1)
         while true {
-            let removed = try writer.exclusively { try $0.removeNotices(through: through, limit: batchSize) }
+            try connection.beginAppending()
+            let removed: Int
+            do {
+                removed = try connection.removeNotices(through: through, limit: batchSize)
+                try connection.commitAppending()
+            } catch {
+                connection.rollbackAppending()
+                throw error
+            }
             guard removed > 0 else { break }
             summary.removed += removed
             progress?(summary)
+            // Longer than a waiting writer's first two tries (``BusyWait``).
+            Thread.sleep(forTimeInterval: 0.000_25)
         }
         return summary
     }
