@@ -100,6 +100,15 @@ public enum JournalConformance {
         ConformanceCheck("a trim cut short is finished by the next", needs: .trimming) {
             try TrimChecks().aTrimCutShortIsFinishedByTheNext(backend: $0)
         },
+        ConformanceCheck("a retention policy is kept in the journal and cleared again", needs: .trimming) {
+            try RetentionChecks().aPolicyIsKeptInTheJournalAndClearedAgain(backend: $0)
+        },
+        ConformanceCheck("applying a retention policy trims by count and age", needs: .trimming) {
+            try RetentionChecks().applyingAPolicyTrimsByCountAndAge(backend: $0)
+        },
+        ConformanceCheck("a durable subscriber holds retention back", needs: .trimming) {
+            try RetentionChecks().aDurableSubscriberHoldsRetentionBack(backend: $0)
+        },
     ]
 
     static let reading: [ConformanceCheck] = [

@@ -29,6 +29,7 @@ struct Noticectl: ParsableCommand {
             ExportCommand.self,
             ImportCommand.self,
             TrimCommand.self,
+            RetentionCommand.self,
             DemoCommand.self,
             VersionCommand.self,
             // The news commands' earlier spellings, hidden: each says its new one.

@@ -104,6 +104,17 @@ struct DocumentationExamplesTests {
         #expect(throws: JournalError.trimmed(from: 1, firstRetained: 4)) { try hub.replay() }
     }
 
+    @Test func journalRetention() throws {
+        let directory = TemporaryDirectory()
+        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("app.sqlite")))
+        for minute in 1...3 { try hub.post("meter.read", payload: minute) }
+        try hub.setRetentionPolicy(RetentionPolicy(maxAge: .seconds(30 * 86_400), maxCount: 1_000_000))
+        let outcome = try hub.applyRetention()
+        // outcome.trim?.removed: how many notices it trimmed, if any
+        #expect(outcome == RetentionOutcome(trim: nil, heldBackBy: nil))
+        #expect(try hub.journal.retentionPolicy().maxCount == 1_000_000)
+    }
+
     @Test func journalLogging() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("app.sqlite")

@@ -27,7 +27,7 @@ struct UsageErrorTests {
         ),
         (
             ["request", "x", "--timeout", "soon"],
-            "The value 'soon' is invalid for '--timeout <timeout>': write a number and a unit: 500ms, 2s, 1.5s or 1m",
+            "The value 'soon' is invalid for '--timeout <timeout>': write a number and a unit: 500ms, 2s, 1.5s, 1m, 2h or 30d",
             "noticectl request"
         ),
         (["export", "--from", "1.5"], "The value '1.5' is invalid for '--from <seq>'", "noticectl export"),

@@ -15,10 +15,11 @@ public struct TrimSummary: Sendable, Equatable, Codable {
 }
 
 extension NoticeHub {
-    /// Notices a trim removes per transaction by default: less of the
-    /// journal's write lock than a durable commit's sync, so that a poster
-    /// waiting for a batch waits about as long as for another poster.
-    public static let trimBatchSize = 100
+    /// Notices a trim removes per transaction by default: about a
+    /// millisecond of the journal's write lock with its sync, so that a
+    /// poster waiting for a batch waits about as long as behind another
+    /// poster's commit.
+    public static let trimBatchSize = 250
 
     /// Removes the journal's notices numbered through `sequence`, oldest
     /// first, in transactions of `batchSize` notices between which posts go

@@ -133,10 +133,10 @@ final class SQLiteJournalConnection: JournalConnection {
         guard !pendingCounts.isEmpty else { return }
         let addCounts = try statements().addCounts
         for count in pendingCounts.counts {
+            defer { addCounts.reset() }
             try addCounts.bind(count.name, at: 1)
             try addCounts.bind(count.notices, at: 2)
             try addCounts.bind(count.payloadBytes, at: 3)
-            defer { addCounts.reset() }
             _ = try addCounts.step()
         }
         pendingCounts.removeAll()
@@ -305,16 +305,18 @@ final class SQLiteJournalConnection: JournalConnection {
         }
     }
 
-    func setMark(_ mark: JournalMark, to value: Int64) throws {
+    func setMark(_ mark: JournalMark, to value: Int64?) throws {
         try storage {
             let statement = try connection.cachedStatement(
-                """
-                INSERT INTO journal_marks (mark, value) VALUES (?, ?)
-                ON CONFLICT (mark) DO UPDATE SET value = excluded.value
-                """)
+                value == nil
+                    ? "DELETE FROM journal_marks WHERE mark = ?"
+                    : """
+                    INSERT INTO journal_marks (mark, value) VALUES (?, ?)
+                    ON CONFLICT (mark) DO UPDATE SET value = excluded.value
+                    """)
             defer { statement.reset() }
             try statement.bind(mark.rawValue, at: 1)
-            try statement.bind(value, at: 2)
+            if let value { try statement.bind(value, at: 2) }
             _ = try statement.step()
         }
     }

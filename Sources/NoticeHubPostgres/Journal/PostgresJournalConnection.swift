@@ -475,18 +475,20 @@
             return try rows.first?.decode(Int64.self)
         }
 
-        func setMark(_ mark: JournalMark, to value: Int64) throws {
+        func setMark(_ mark: JournalMark, to value: Int64?) throws {
             guard isAppending else { throw JournalError.storage("no open append transaction") }
             try start()
             var binds = PostgresBindings()
             binds.append(mark.rawValue)
-            binds.append(value)
+            if let value { binds.append(value) }
             try aborting {
                 try session.query(
-                    """
-                    INSERT INTO journal_marks (mark, value) VALUES ($1, $2)
-                    ON CONFLICT (mark) DO UPDATE SET value = excluded.value
-                    """, binds)
+                    value == nil
+                        ? "DELETE FROM journal_marks WHERE mark = $1"
+                        : """
+                        INSERT INTO journal_marks (mark, value) VALUES ($1, $2)
+                        ON CONFLICT (mark) DO UPDATE SET value = excluded.value
+                        """, binds)
             }
         }
 

@@ -11,4 +11,10 @@ public enum JournalMark: String, Sendable, CaseIterable {
     /// (``NoticeHub/saveVerifiedCheckpoint(_:)``): where the next check may
     /// start (`noticectl verify --since-checkpoint`).
     case verifiedThrough = "verified_through"
+    /// The retention policy's maximum age of a notice, in milliseconds
+    /// (``RetentionPolicy/maxAge``).
+    case retentionMaxAge = "retention_max_age_ms"
+    /// The retention policy's maximum count of notices
+    /// (``RetentionPolicy/maxCount``).
+    case retentionMaxCount = "retention_max_count"
 }

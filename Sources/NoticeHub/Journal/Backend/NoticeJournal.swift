@@ -148,8 +148,8 @@ public protocol JournalConnection: AnyObject {
     /// backend that keeps marks reads them in the snapshot of the open
     /// transaction, if there is one.
     func mark(_ mark: JournalMark) throws -> Int64?
-    /// Sets `mark` inside the open append transaction.
-    func setMark(_ mark: JournalMark, to value: Int64) throws
+    /// Sets `mark` inside the open append transaction; nil removes it.
+    func setMark(_ mark: JournalMark, to value: Int64?) throws
     /// Removes the oldest notices numbered through `sequence`, at most
     /// `limit` of them, inside the open append transaction, and takes them
     /// off the counts ``statistics()`` reads; returns how many it removed (0
@@ -199,7 +199,7 @@ extension JournalConnection {
     public func mark(_ mark: JournalMark) throws -> Int64? { nil }
 
     /// Throws ``JournalError/marksUnsupported``.
-    public func setMark(_ mark: JournalMark, to value: Int64) throws {
+    public func setMark(_ mark: JournalMark, to value: Int64?) throws {
         throw JournalError.marksUnsupported
     }
 

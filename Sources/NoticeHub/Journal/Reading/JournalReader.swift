@@ -58,6 +58,17 @@ public final class JournalReader: Sendable {
         try withConnection { try $0.mark(.verifiedThrough) }
     }
 
+    /// The retention policy the journal keeps
+    /// (``NoticeHub-class/setRetentionPolicy(_:)``);
+    /// ``RetentionPolicy/keepEverything`` when none was set.
+    public func retentionPolicy() throws -> RetentionPolicy {
+        try withConnection { connection in
+            RetentionPolicy(
+                maxAge: try connection.mark(.retentionMaxAge).map { .milliseconds($0) },
+                maxCount: try connection.mark(.retentionMaxCount))
+        }
+    }
+
     /// The lowest sequence number the journal still holds or will hold: 1
     /// until a trim (``NoticeHub/trim(through:leavingSubscribersBehind:batchSize:progress:)``)
     /// removes notices. A read from below it throws

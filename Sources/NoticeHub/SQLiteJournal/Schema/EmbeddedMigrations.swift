@@ -134,8 +134,11 @@ extension Migration {
             --   Absent: 1.
             -- 'verified_through': the last sequence number a verify found sound, where
             --   `verify --since-checkpoint` starts.
+            -- 'retention_max_age_ms', 'retention_max_count': the retention policy, which
+            --   `noticectl retention apply` trims the journal to.
             CREATE TABLE journal_marks (
-                mark  TEXT    PRIMARY KEY CHECK (mark = 'first_retained' OR mark = 'verified_through'),
+                mark  TEXT    PRIMARY KEY
+                    CHECK (mark IN ('first_retained', 'verified_through', 'retention_max_age_ms', 'retention_max_count')),
                 value INTEGER NOT NULL CHECK (value >= 0)
             ) WITHOUT ROWID;
             """#

@@ -1,0 +1,79 @@
+extension NoticeHub {
+    /// Keeps `policy` in the journal, in place of the one it held.
+    ///
+    /// ```swift
+    /// try hub.setRetentionPolicy(RetentionPolicy(maxAge: .seconds(90 * 86_400)))
+    /// ```
+    public func setRetentionPolicy(_ policy: RetentionPolicy) throws {
+        guard let writer else { throw JournalError.noJournal }
+        if let count = policy.maxCount, count < 1 {
+            throw JournalError.trimRefused("a retention policy keeps at least 1 notice, not \(count)")
+        }
+        if let age = policy.maxAge, age <= .zero {
+            throw JournalError.trimRefused("a retention policy's maximum age must be positive")
+        }
+        try writer.exclusively { connection in
+            try connection.setMark(.retentionMaxAge, to: policy.maxAge.map(Self.milliseconds))
+            try connection.setMark(.retentionMaxCount, to: policy.maxCount)
+        }
+    }
+
+    /// Trims the journal to its retention policy (``JournalReader/retentionPolicy()``)
+    /// as of `now` (milliseconds since 1970; nil: the wall clock): through the newest notice that is older than
+    /// ``RetentionPolicy/maxAge`` or beyond the newest
+    /// ``RetentionPolicy/maxCount``, with
+    /// ``trim(through:leavingSubscribersBehind:batchSize:progress:)``. It
+    /// keeps the journal's last notice, and the notices a durable subscriber
+    /// has not handled yet, naming the first such subscriber in the outcome.
+    /// Age is judged by each notice's posting time, read from the oldest on
+    /// until the first young enough, so the cost follows what is trimmed.
+    ///
+    /// ```swift
+    /// let outcome = try hub.applyRetention()
+    /// print(outcome.trim?.removed ?? 0)
+    /// ```
+    @discardableResult
+    public func applyRetention(now: Int64? = nil, progress: ((TrimSummary) -> Void)? = nil) throws
+        -> RetentionOutcome
+    {
+        let policy = try journal.retentionPolicy()
+        let statistics = try journal.statistics()
+        guard !policy.keepsEverything, let last = statistics.lastSequence else {
+            return RetentionOutcome(trim: nil, heldBackBy: nil)
+        }
+        let first = try journal.firstRetainedSequence()
+        var through = first - 1
+        if let count = policy.maxCount { through = max(through, last - count) }
+        if let age = policy.maxAge {
+            let cutoff = (now ?? WallClock.nowMilliseconds()) - Self.milliseconds(age)
+            through = max(through, try lastNotice(postedBefore: cutoff, from: first) ?? through)
+        }
+        through = min(through, last - 1)
+        var heldBackBy: String?
+        if let behind = statistics.subscribers.min(by: { $0.cursor < $1.cursor }), behind.cursor < through {
+            through = behind.cursor
+            heldBackBy = behind.name
+        }
+        guard through >= first else { return RetentionOutcome(trim: nil, heldBackBy: heldBackBy) }
+        let trim = try self.trim(through: through, leavingSubscribersBehind: true, progress: progress)
+        return RetentionOutcome(trim: trim, heldBackBy: heldBackBy)
+    }
+
+    /// The sequence of the last notice, from `first` on, posted before
+    /// `cutoff` (milliseconds since 1970) ahead of the first that is not.
+    private func lastNotice(postedBefore cutoff: Int64, from first: Int64) throws -> Int64? {
+        var found: Int64?
+        try journal.read(JournalQuery(from: first)) { notice in
+            guard notice.postedAtMilliseconds < cutoff else { return false }
+            found = notice.sequence
+            return true
+        }
+        return found
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds.multipliedReportingOverflow(by: 1_000).overflow
+            ? .max : seconds * 1_000 + attoseconds / 1_000_000_000_000_000
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import NoticeHub
+import Testing
+
+/// A retention policy kept in the journal, and what applying it trims.
+struct RetentionChecks {
+    func aPolicyIsKeptInTheJournalAndClearedAgain(backend: ConformanceBackend) throws {
+        let place = try backend.makePlace()
+        let hub = try place.hub()
+        #expect(try hub.journal.retentionPolicy() == .keepEverything)
+        let policy = RetentionPolicy(maxAge: .seconds(90 * 86_400), maxCount: 1_000)
+        try hub.setRetentionPolicy(policy)
+        #expect(try place.hub().journal.retentionPolicy() == policy)
+        #expect(throws: JournalError.self) { try hub.setRetentionPolicy(RetentionPolicy(maxCount: 0)) }
+        #expect(try hub.journal.retentionPolicy() == policy)
+        try hub.setRetentionPolicy(.keepEverything)
+        #expect(try hub.journal.retentionPolicy() == .keepEverything)
+        #expect(try hub.applyRetention() == RetentionOutcome(trim: nil, heldBackBy: nil))
+    }
+
+    func applyingAPolicyTrimsByCountAndAge(backend: ConformanceBackend) throws {
+        let place = try backend.makePlace()
+        let hub = try place.hub()
+        var times: [Int64] = []
+        for index in 1...10 { times.append(try hub.post("meter.read", payload: index).postedAtMilliseconds) }
+
+        try hub.setRetentionPolicy(RetentionPolicy(maxCount: 7))
+        #expect(try hub.applyRetention().trim == TrimSummary(removed: 3, firstRetained: 4))
+        #expect(try hub.applyRetention().trim == nil)
+
+        // As of 1 ms after the sixth notice, with a maximum age of 1 ms: the
+        // notices posted before the sixth are too old (several may share a
+        // millisecond, so the cut is where their times say).
+        let now = times[5] + 1
+        let older = Int64(times.filter { $0 < times[5] }.count)
+        try hub.setRetentionPolicy(RetentionPolicy(maxAge: .milliseconds(1)))
+        let outcome = try hub.applyRetention(now: now)
+        #expect(outcome.trim.map(\.firstRetained) ?? 4 == max(4, older + 1))
+        #expect(try hub.journal.firstRetainedSequence() == max(4, older + 1))
+
+        // Everything is old now, but the last notice stays.
+        #expect(try hub.applyRetention(now: times[9] + 60_000).trim?.firstRetained == 10)
+        #expect(try hub.journal.statistics().notices == 1)
+    }
+
+    func aDurableSubscriberHoldsRetentionBack(backend: ConformanceBackend) throws {
+        let place = try backend.makePlace()
+        let hub = try place.hub()
+        for index in 1...10 { try hub.post("meter.read", payload: index) }
+        try place.open().connect(durability: .always).saveCursor(4, of: "indexer")
+        try hub.setRetentionPolicy(RetentionPolicy(maxCount: 2))
+        #expect(
+            try hub.applyRetention()
+                == RetentionOutcome(trim: TrimSummary(removed: 4, firstRetained: 5), heldBackBy: "indexer"))
+    }
+}
