@@ -49,10 +49,16 @@ struct KeyedLockFile {
     /// Lets go of `key`, held by `descriptor`. With `removingFile`, for a key
     /// that no other claim will lock (a random one), a file of the key's own
     /// is removed first, so that such files do not pile up.
+    ///
+    /// The lock is let go of explicitly before the descriptor is closed: a
+    /// child process forked meanwhile, and not yet past its `exec`, holds a
+    /// copy of the descriptor, and closing ours alone would leave the lock
+    /// held until the child's copy closed.
     func unlock(_ descriptor: Int32, key: Int64, removingFile: Bool) {
         #if !os(Linux)
             if removingFile { unlink(path(of: key)) }
         #endif
+        Self.unlock(descriptor, at: key)
         close(descriptor)
     }
 
@@ -107,6 +113,12 @@ struct KeyedLockFile {
             var request = request(at: offset)
             return fcntl(descriptor, setOpenFileLock, &request) == 0 ? 0 : errno
         }
+
+        private static func unlock(_ descriptor: Int32, at offset: Int64) {
+            var request = request(at: offset)
+            request.l_type = Int16(F_UNLCK)
+            _ = fcntl(descriptor, setOpenFileLock, &request)
+        }
     #else
         private func path(of key: Int64) -> String {
             journalPath + "-" + family + "-" + String(UInt64(key), radix: 16)
@@ -127,6 +139,10 @@ struct KeyedLockFile {
 
         private static func lock(_ descriptor: Int32, at offset: Int64) -> Int32 {
             flock(descriptor, LOCK_EX | LOCK_NB) == 0 ? 0 : errno
+        }
+
+        private static func unlock(_ descriptor: Int32, at offset: Int64) {
+            _ = flock(descriptor, LOCK_UN)
         }
     #endif
 }

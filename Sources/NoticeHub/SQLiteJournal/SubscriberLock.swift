@@ -8,9 +8,14 @@ import Synchronization
 final class SubscriberLock: SubscriberClaim {
     /// The open lock file, -1 once released.
     private let descriptor: Mutex<Int32>
+    /// The lock file and the key locked in it.
+    private let file: KeyedLockFile
+    private let key: Int64
 
-    private init(descriptor: Int32) {
+    private init(descriptor: Int32, file: KeyedLockFile, key: Int64) {
         self.descriptor = Mutex(descriptor)
+        self.file = file
+        self.key = key
     }
 
     deinit { release() }
@@ -19,14 +24,15 @@ final class SubscriberLock: SubscriberClaim {
     /// when another claim holds it.
     static func claim(_ subscriber: String, journalPath: String) throws(JournalError) -> SubscriberLock {
         let file = KeyedLockFile(journalPath: journalPath, family: "subscriber")
-        guard let descriptor = try file.lock(offset(of: subscriber)) else { throw .subscriberBusy(subscriber) }
-        return SubscriberLock(descriptor: descriptor)
+        let key = offset(of: subscriber)
+        guard let descriptor = try file.lock(key) else { throw .subscriberBusy(subscriber) }
+        return SubscriberLock(descriptor: descriptor, file: file, key: key)
     }
 
     func release() {
         descriptor.locked { descriptor in
             guard descriptor >= 0 else { return }
-            close(descriptor)
+            file.unlock(descriptor, key: key, removingFile: false)
             descriptor = -1
         }
     }
