@@ -35,7 +35,7 @@ public struct UndecodableNotice: Sendable, CustomStringConvertible {
 
 /// Notices that could not be decoded as their message types, among those a
 /// replay delivered (what it throws: every other notice was delivered) or
-/// those ``JournalReader/undecodableNotices(as:limit:)`` checked.
+/// those ``JournalReader/undecodableNotices(as:limit:from:)`` checked.
 public struct UndecodableNotices: Error, Sendable, CustomStringConvertible {
     /// How many notices were delivered or checked, the undecodable ones
     /// included.
