@@ -56,6 +56,11 @@ let package = Package(
             // SQLite 3.37 or newer (SQLiteLibrary.minimumVersion).
             providers: [.apt(["libsqlite3-dev"]), .yum(["sqlite-devel"])]
         ),
+        // zlib, for the gzip files noticectl writes (archives) and reads (import).
+        .systemLibrary(
+            name: "CZlib",
+            providers: [.apt(["zlib1g-dev"]), .yum(["zlib-devel"])]
+        ),
         // The system calls Swift cannot make itself: the asymmetric fence that lets a
         // delivery skip atomic read-modify-writes (membarrier), and a word threads
         // sleep on until one call wakes them all (futex, os_sync_wait_on_address).
@@ -147,6 +152,7 @@ let package = Package(
         .executableTarget(
             name: "noticectl",
             dependencies: [
+                "CZlib",
                 "NoticeHub",
                 "NoticeJSON",
                 "NoticeHubPostgres",

@@ -100,6 +100,19 @@ public enum JournalConformance {
         ConformanceCheck("a trim cut short is finished by the next", needs: .trimming) {
             try TrimChecks().aTrimCutShortIsFinishedByTheNext(backend: $0)
         },
+        ConformanceCheck(
+            "a trim keeps the state the journal starts from, and rebuilds start there", needs: .trimming
+        ) {
+            try SnapshotChecks().aTrimKeepsTheStateTheJournalStartsFromAndRebuildsStartThere(backend: $0)
+        },
+        ConformanceCheck(
+            "a journal's tail imports into an empty journal on the state it starts from", needs: .trimming
+        ) {
+            try SnapshotChecks().aJournalsTailImportsIntoAnEmptyJournalOnTheStateItStartsFrom(backend: $0)
+        },
+        ConformanceCheck("an archive and the rest of the journal restore the whole history", needs: .trimming) {
+            try SnapshotChecks().anArchiveAndTheRestRestoreTheWholeHistory(backend: $0)
+        },
         ConformanceCheck("a retention policy is kept in the journal and cleared again", needs: .trimming) {
             try RetentionChecks().aPolicyIsKeptInTheJournalAndClearedAgain(backend: $0)
         },

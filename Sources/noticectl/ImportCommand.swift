@@ -4,18 +4,28 @@ import NoticeHub
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Append notices from JSON lines (export's format), all or nothing.",
+        abstract: "Append notices from JSON lines (export's format) or an archive, all or nothing.",
         discussion: """
             Reads export's lines (docs/ExportFormat.md in NoticeHub's repository: \
-            only "name" is required; blank lines are skipped and counted). Notices \
-            already in the journal (same id) are skipped, so an import can be run again. A malformed or refused line stops the import, names the \
-            line and journals nothing; so does a line that is not valid UTF-8. On a \
-            terminal, a status line shows the share of the file read, the rate and the \
-            time left (for standard input: the count and the rate).
+            only "name" is required; blank lines are skipped and counted), plain or \
+            compressed with gzip, as archive writes them; gzip's checksums are checked. \
+            Notices already in the journal (same id) are skipped, so an import can be \
+            run again. A malformed or refused line stops the import, names the line and \
+            journals nothing; so does a line that is not valid UTF-8, damaged or cut-short \
+            compressed input, and an archive without its end line.
+
+            A projection state the input starts with (the export of a journal's tail, \
+            an archive of a trimmed journal) is loaded into an empty journal, which then \
+            starts from it: the projections it names that noticectl carries are \
+            installed. Any other state in the input (an archive's last lines) is \
+            checked against the journal's at that point. On a terminal, a status line \
+            shows the share of the file read, the rate and the time left (for standard \
+            input: the count and the rate).
 
             Example:
               noticectl import news.jsonl --db copy.sqlite
               noticectl export --db a.sqlite | noticectl import - --db b.sqlite
+              noticectl import old.jsonl.gz --db restored.sqlite
             """
     )
 
@@ -29,21 +39,31 @@ struct ImportCommand: ParsableCommand {
         // Opened before the journal, so a missing input leaves no new database behind.
         let lines = try InputLines(path: file)
         let summary = try importNotices(from: lines)
-        print(
+        var report =
             "imported \(CountText.grouped(summary.imported)), already present \(CountText.grouped(summary.alreadyPresent))"
-        )
+        if summary.statesLoaded > 0 {
+            report += ", started from the state of \(CountText.counted(summary.statesLoaded, "projection"))"
+        }
+        if summary.statesChecked > 0 {
+            report += ", the state of \(CountText.counted(summary.statesChecked, "projection")) agrees"
+        }
+        print(report)
     }
 
     private func importNotices(from lines: InputLines) throws -> ImportSummary {
         let progress = ProgressLine()
         defer { progress.finish() }
         let status = ImportProgress(totalBytes: lines.totalBytes)
+        let input = LeadingStates(lines)
+        let installing = CarriedProjections.all.filter { input.projections.contains($0.schema.identity) }
         do {
-            return try journal.writing { hub in
-                try hub.importNotices(lines) { progress.show(status.status(notices: $0, bytesRead: lines.bytesRead)) }
+            return try journal.writing(installing: installing) { hub in
+                try hub.importNotices(input) { progress.show(status.status(notices: $0, bytesRead: lines.bytesRead)) }
             }
         } catch let error as ImportError where error.line == lines.invalidUTF8Line {
             throw CommandFailure("line \(error.line): not valid UTF-8")
+        } catch let error as ImportError where error.line == lines.readFailure?.line {
+            throw CommandFailure("cannot read \(file): \(lines.readFailure?.reason ?? "")")
         }
     }
 }

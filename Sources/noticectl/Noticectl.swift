@@ -28,6 +28,7 @@ struct Noticectl: ParsableCommand {
             StatsCommand.self,
             ExportCommand.self,
             ImportCommand.self,
+            ArchiveCommand.self,
             TrimCommand.self,
             RetentionCommand.self,
             DemoCommand.self,

@@ -15,11 +15,17 @@ struct TrimCommand: ParsableCommand {
             short removed whole batches only; running it again finishes it.
 
             It refuses to remove notices a durable subscriber has not handled, naming \
-            it, unless --leaving-subscribers-behind. Projections keep their state, but \
-            can no longer be rebuilt from the journal. SQLite reuses the freed pages for \
-            later notices (the file stops growing); PostgreSQL's autovacuum frees the rows.
+            it, unless --leaving-subscribers-behind. Projections keep their state, and \
+            the journal keeps each one's state as of --through to start from, so that \
+            rebuilds, verify and export still work: noticectl computes it by rebuilding \
+            the projections it carries through --through, while posts wait. A \
+            projection it does not carry stops the trim, unless \
+            --leaving-projections-behind: that one can then no longer be rebuilt. \
+            SQLite reuses the freed pages for later notices (the file stops growing); \
+            PostgreSQL's autovacuum frees the rows.
 
             Example:
+              noticectl archive --through 1000000 --to old.jsonl.gz --db app.sqlite
               noticectl trim --through 1000000 --db app.sqlite
             """
     )
@@ -35,6 +41,9 @@ struct TrimCommand: ParsableCommand {
     @Flag(help: "Trim even notices a durable subscriber has not handled yet.")
     var leavingSubscribersBehind = false
 
+    @Flag(help: "Trim even when a projection's state cannot be kept: one noticectl does not carry.")
+    var leavingProjectionsBehind = false
+
     func validate() throws {
         if through < 1 { throw ValidationError("--through must be at least 1") }
         if batchSize < 1 { throw ValidationError("--batch-size must be at least 1") }
@@ -45,7 +54,8 @@ struct TrimCommand: ParsableCommand {
         let progress = ProgressLine()
         defer { progress.finish() }
         let summary = try hub.trim(
-            through: through, leavingSubscribersBehind: leavingSubscribersBehind, batchSize: batchSize
+            through: through, leavingSubscribersBehind: leavingSubscribersBehind,
+            leavingProjectionsBehind: leavingProjectionsBehind, batchSize: batchSize
         ) { progress.show("removed \(CountText.grouped($0.removed))") }
         progress.finish()
         print(

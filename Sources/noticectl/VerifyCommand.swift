@@ -14,10 +14,11 @@ struct VerifyCommand: ParsableCommand {
             a payload larger than import accepts (1 MiB), that no sequence number is \
             missing, and that the counts `stats` reads agree with the rows; with --payloads, that each notice of a message type it carries decodes; then, for each installed projection this build carries, posts \
             the journal's notices of its names again, in order, under its rules into a scratch \
-            journal, and compares every table it owns with the stored one, row by row; a \
+            journal (on a trimmed journal, after the state the journal starts from), and \
+            compares every table it owns with the stored one, row by row; a \
             journaled notice those rules refuse is a difference too, and so is a stale \
-            projection. A projection this build does not carry, or one whose notices were \
-            trimmed, is named on stderr, unchecked. Exits 0 when all are sound, and saves \
+            projection. A projection this build does not carry, or one trimmed without its \
+            state, is named on stderr, unchecked. Exits 0 when all are sound, and saves \
             the last sequence number checked as the journal's checkpoint; otherwise lists \
             each problem or difference on stdout (malformed rows: the first \
             \(Self.listedRows), then how many more) and exits 1.
@@ -124,8 +125,8 @@ struct VerifyCommand: ParsableCommand {
             } catch let error as JournalError {
                 guard case .trimmed(_, let firstRetained) = error else { throw error }
                 StandardError.writeLine(
-                    "note: projection \(installed.identity) not checked: the journal starts at #\(firstRetained), "
-                        + "so its state cannot be rebuilt from the journal")
+                    "note: projection \(installed.identity) not checked: the journal starts at #\(firstRetained) "
+                        + "and keeps no state of it to start from")
             }
         }
         guard differences.isEmpty else {

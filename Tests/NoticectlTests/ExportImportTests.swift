@@ -59,10 +59,23 @@ struct ExportImportTests {
         #expect(try cli("export", "--db", "copy.sqlite") == export)
     }
 
+    /// From a later notice, an export starts with the state of the
+    /// projections as of the notice before, unless told to leave it out.
     @Test func exportStartsWhereAsked() throws {
         let (_, cli) = try Self.varied()
         let all = try cli("export").lines
-        #expect(try cli("export", "--from", "3").lines == Array(all.dropFirst(2)))
+        #expect(try cli("export", "--from", "3", "--without-state").lines == Array(all.dropFirst(2)))
+        let withState = try cli("export", "--from", "3").lines
+        #expect(Array(withState.suffix(2)) == Array(all.dropFirst(2)))
+        #expect(
+            withState.dropLast(2) == [
+                #"{"state":"news.likes","version":1,"schemaVersion":1,"through":2,"table":"news","columns":["id","title","likes"]}"#,
+                #"{"row":[1,"News1",1]}"#,
+                #"{"state":"news.likes","version":1,"schemaVersion":1,"through":2,"table":"likes","columns":["news_id","user"]}"#,
+                #"{"row":[1,"alice"]}"#,
+                #"{"state":"news.likes","version":1,"schemaVersion":1,"through":2,"table":"profiles","columns":["user","given_likes"]}"#,
+                #"{"row":["alice",1]}"#,
+            ])
         #expect(try cli("export", "--from", "9") == .success(""))
     }
 

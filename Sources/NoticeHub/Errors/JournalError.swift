@@ -64,6 +64,9 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case trimmed(from: Int64, firstRetained: Int64)
     /// A trim that cannot be done, and why; nothing was removed.
     case trimRefused(String)
+    /// A sequence number past the journal's last notice, asked for where
+    /// only a journaled one will do: a state as of it, an archive through it.
+    case beyondLast(Int64, last: Int64)
     /// The journal's backend keeps no ``JournalMark``s: it cannot be
     /// trimmed or checked from a checkpoint.
     case marksUnsupported
@@ -139,6 +142,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "those before; start at #\(firstRetained) or later"
         case let .trimRefused(reason):
             "cannot trim: \(reason)"
+        case let .beyondLast(sequence, last):
+            "#\(sequence) is past the journal's last notice, #\(last)"
         case .marksUnsupported:
             "this journal's backend keeps no marks: it cannot be trimmed or checked from a checkpoint"
         case .closed:

@@ -7,11 +7,23 @@ public struct ImportSummary: Sendable, Equatable, Codable {
     /// Notices the journal already held (same id): skipped, which makes an
     /// import safe to run again after an interruption.
     public var alreadyPresent: Int = 0
+    /// Projection states the journal now starts from, loaded from the
+    /// input's state lines (``StateLine``): an import of a journal's tail
+    /// into an empty journal.
+    public var statesLoaded: Int = 0
+    /// Projection states in the input found to agree with the journal's at
+    /// their point: an archive's state after its notices, or the state a
+    /// journal's tail starts from, imported after the notices before it.
+    public var statesChecked: Int = 0
 
-    public init(notices: Int = 0, imported: Int = 0, alreadyPresent: Int = 0) {
+    public init(
+        notices: Int = 0, imported: Int = 0, alreadyPresent: Int = 0, statesLoaded: Int = 0, statesChecked: Int = 0
+    ) {
         self.notices = notices
         self.imported = imported
         self.alreadyPresent = alreadyPresent
+        self.statesLoaded = statesLoaded
+        self.statesChecked = statesChecked
     }
 }
 
@@ -37,9 +49,21 @@ extension NoticeHub {
     /// Imported notices are journaled, not delivered to this hub's observers;
     /// followers see them like any other commit.
     ///
+    /// The input may carry projection states (``StateLine``), as the export
+    /// of a trimmed journal starts with the state it starts from, and an
+    /// archive ends with the state as of its last notice. A state before the
+    /// first notice, imported into an empty journal, becomes the journal's
+    /// starting state (``JournalReader/startingState()``): it is loaded into
+    /// the projection's tables, so that a journal's tail imports with the
+    /// state its first notice expects. Any other state is checked against
+    /// the journal's at that point, and a difference stops the import. This
+    /// hub must carry each projection whose state the input holds. An
+    /// archive (its first line says so) must end with its end line, holding
+    /// as many notices as it says.
+    ///
     /// - Parameters:
-    ///   - lines: export lines (``NoticeLine``), one notice each; blank lines
-    ///     are skipped.
+    ///   - lines: export lines (``NoticeLine``, ``StateLine``), one each;
+    ///     blank lines are skipped.
     ///   - progress: called every 10,000 notices with the count read
     ///   so far, on this thread, inside the import's transaction while this
     ///   hub's writer holds it (so that no post lands inside the import and
@@ -51,36 +75,13 @@ extension NoticeHub {
     ) throws -> ImportSummary {
         guard let writer else { throw JournalError.noJournal }
         return try writer.exclusively { connection in
-            let head = try connection.lastSequence()
-            var summary = ImportSummary()
+            var run = try ImportRun(writer: writer, connection: connection)
             for (offset, line) in lines.enumerated() {
-                let number = offset + 1
-                guard line.contains(where: { !$0.isWhitespace }) else { continue }
-                let notice: Notice
-                do throws(NoticeLineError) {
-                    notice = try NoticeLine.decode(line)
-                } catch {
-                    throw ImportError(line: number, reason: error.reason)
-                }
-                let record = JournalRecord(notice: notice, payloadJSON: try notice.payloadJSON())
-                let outcome: AppendOutcome
-                do {
-                    outcome = try writer.appendInside(connection, record)
-                } catch let error as JournalError {
-                    throw ImportError(line: number, reason: error.description)
-                }
-                summary.notices += 1
-                switch outcome {
-                case .appended:
-                    summary.imported += 1
-                case .duplicate(let sequence) where sequence > head:
-                    throw ImportError(line: number, reason: "notice \(notice.id) appears earlier in this input")
-                case .duplicate:
-                    summary.alreadyPresent += 1
-                }
-                if summary.notices % 10_000 == 0 { progress?(summary.notices) }
+                let before = run.summary.notices
+                try run.take(line, number: offset + 1)
+                if run.summary.notices != before, run.summary.notices % 10_000 == 0 { progress?(run.summary.notices) }
             }
-            return summary
+            return try run.finish()
         }
     }
 }

@@ -22,7 +22,7 @@ extension NoticeHub {
     /// as of `now` (milliseconds since 1970; nil: the wall clock): through the newest notice that is older than
     /// ``RetentionPolicy/maxAge`` or beyond the newest
     /// ``RetentionPolicy/maxCount``, with
-    /// ``trim(through:leavingSubscribersBehind:batchSize:progress:)``. It
+    /// ``trim(through:leavingSubscribersBehind:leavingProjectionsBehind:batchSize:progress:)``. It
     /// keeps the journal's last notice, and the notices a durable subscriber
     /// has not handled yet, naming the first such subscriber in the outcome.
     /// Age is judged by each notice's posting time, read from the oldest on

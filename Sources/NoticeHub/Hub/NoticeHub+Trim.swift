@@ -38,8 +38,20 @@ extension NoticeHub {
     /// The journal keeps its last notice, so `sequence` must lie below it;
     /// and a durable subscriber that has not handled the notices through
     /// `sequence` would lose them, so the trim is refused unless
-    /// `leavingSubscribersBehind`. Projections keep their state, which a
-    /// rebuild can then no longer replay: it throws the same error.
+    /// `leavingSubscribersBehind`.
+    ///
+    /// Projections keep their state, and the journal keeps each one's state
+    /// as of `sequence` to start from (``JournalReader/startingState()``),
+    /// written in the transaction that raises the first retained sequence:
+    /// a rebuild loads it and replays the notices after it, and an export
+    /// starts with it. Computing it rebuilds the projection through
+    /// `sequence` inside that transaction and rolls the rebuild back
+    /// (``projectionStates(asOf:)``), so posts wait meanwhile; a projection
+    /// no notice of whose names follows `sequence` is read as it stands. The
+    /// hub runs the projection's code for that, so a projection the journal
+    /// installs and this hub does not carry refuses the trim, unless
+    /// `leavingProjectionsBehind`: it then keeps its state but can no longer
+    /// be rebuilt.
     ///
     /// ```swift
     /// let summary = try hub.trim(through: 1_000)
@@ -52,8 +64,8 @@ extension NoticeHub {
     /// rows for reuse. Neither takes a lock that stops posts.
     @discardableResult
     public func trim(
-        through sequence: Int64, leavingSubscribersBehind: Bool = false, batchSize: Int = NoticeHub.trimBatchSize,
-        progress: ((TrimSummary) -> Void)? = nil
+        through sequence: Int64, leavingSubscribersBehind: Bool = false, leavingProjectionsBehind: Bool = false,
+        batchSize: Int = NoticeHub.trimBatchSize, progress: ((TrimSummary) -> Void)? = nil
     ) throws -> TrimSummary {
         guard let writer else { throw JournalError.noJournal }
         guard batchSize > 0 else { throw JournalError.trimRefused("the batch size must be positive") }
@@ -74,7 +86,12 @@ extension NoticeHub {
                         + "sequence numbers are never reused")
             }
             let marked = try connection.mark(.firstRetained) ?? 1
-            if sequence + 1 > marked { try connection.setMark(.firstRetained, to: sequence + 1) }
+            if sequence + 1 > marked {
+                try Self.keepStartingState(
+                    asOf: sequence, carried: writer.projections, connection: connection,
+                    leavingProjectionsBehind: leavingProjectionsBehind)
+                try connection.setMark(.firstRetained, to: sequence + 1)
+            }
             // A trim cut short before finishes with this one.
             return max(sequence, marked - 1)
         }
@@ -82,6 +99,24 @@ extension NoticeHub {
         return try Self.removeBatches(
             through: through, batchSize: batchSize, connection: backend.connect(durability: .always),
             progress: progress)
+    }
+
+    /// Makes the installed projections' states as of `sequence` the state
+    /// the journal starts from, or refuses, naming a projection this hub
+    /// does not carry.
+    private static func keepStartingState(
+        asOf sequence: Int64, carried: [any Projection], connection: any JournalConnection,
+        leavingProjectionsBehind: Bool
+    ) throws {
+        let (states, uncarried) = try ProjectionStates(carried: carried, connection: connection).asOf(sequence)
+        if let first = uncarried.first, !leavingProjectionsBehind {
+            throw JournalError.trimRefused(
+                "the journal installs projection \(IdentifierRules.quoted(first)), which this hub does not carry, "
+                    + "so its state as of #\(sequence) cannot be kept and it could never be rebuilt; trim from a "
+                    + "hub that carries it, or leave it behind")
+        }
+        guard !states.isEmpty || !uncarried.isEmpty else { return }
+        try ProjectionSnapshots.replaceStarting(with: states, in: connection.transactionStore())
     }
 
     /// Removes the notices through `through` in transactions of

@@ -7,7 +7,7 @@ extension NoticeHub {
     /// to the journal.
     ///
     /// The journal's notices of the projection's names are posted again, in
-    /// order, into a scratch journal (a SQLite file in a temporary directory,
+    /// order, after the state the journal starts from, into a scratch journal (a SQLite file in a temporary directory,
     /// removed afterwards) that carries the projection alone; then every
     /// table it owns is compared row by row with the stored one. A journaled
     /// notice that its rules refuse there is reported first. Reads the whole
@@ -27,6 +27,7 @@ extension NoticeHub {
     }
 
     /// Posts this journal's notices of `projection`'s names again, in order,
+    /// after the state the journal starts from (``JournalReader/startingState()``),
     /// into a scratch journal that carries `projection` alone (a SQLite file
     /// in a temporary directory, removed afterwards), and runs `body` on the
     /// scratch hub: the state the journal gives under the projection's rules.
@@ -42,8 +43,11 @@ extension NoticeHub {
         let scratch = try NoticeHub(
             journal: SQLiteJournal(path: directory.appendingPathComponent("replay.sqlite").path),
             durability: .never, projections: [projection])
+        let start = try journal.startingState().first { $0.identity == projection.schema.identity }
+        if let start { try scratch.startFrom(start, of: projection.schema) }
         var refusals: [String] = []
-        try journal.read(JournalQuery(names: projection.names, kinds: [.notice])) { notice in
+        let query = JournalQuery(from: (start?.through ?? 0) + 1, names: projection.names, kinds: [.notice])
+        try journal.read(query) { notice in
             do {
                 try scratch.post(notice.name, sender: notice.sender, json: try notice.payloadJSON())
             } catch JournalError.refused(_, let reason) {
@@ -79,5 +83,27 @@ extension NoticeHub {
             lines += Array(repeating: line, count: abs(count))
         }
         return lines
+    }
+}
+
+extension NoticeHub {
+    /// Loads `start` into the tables of the carried projection `schema`
+    /// describes, replacing what they held: a scratch journal's state before
+    /// it replays what followed. A state made by another version of the
+    /// projection's logic throws.
+    fileprivate func startFrom(_ start: ProjectionSnapshot, of schema: ProjectionSchema) throws {
+        guard let writer else { throw JournalError.noJournal }
+        guard start.version == schema.version else {
+            throw JournalError.projectionUnusable(
+                projection: schema.identity,
+                problem: "the journal starts from its state as of #\(start.through), which version "
+                    + "\(start.version) made, and no longer holds the notices before; version \(schema.version) "
+                    + "cannot check it")
+        }
+        try writer.exclusively { connection in
+            let store = try connection.transactionStore()
+            try ProjectionSnapshots.empty(schema, in: store)
+            try ProjectionSnapshots.load(start, into: store, order: schema.tables)
+        }
     }
 }

@@ -70,8 +70,10 @@ struct ProjectionInstaller {
         return try rebuild(projection, through: last, progress: progress)
     }
 
-    /// Empties the projection's tables and replays every notice of its names
-    /// through `last` into it, then records it current through `last`.
+    /// Empties the projection's tables, loads the state the journal starts
+    /// from (``ProjectionSnapshots``), if it keeps one for the projection,
+    /// and replays every notice of its names after that through `last` into
+    /// it, then records it current through `last`.
     func rebuild(
         _ projection: any Projection, through last: Int64, progress: ((RebuildProgress) -> Void)?
     ) throws -> ProjectionRebuild {
@@ -80,10 +82,11 @@ struct ProjectionInstaller {
         let total = try countNotices(of: projection.names, through: last)
         let restoreCache = try enlargeSQLiteCache()
         defer { restoreCache() }
-        for table in schema.tables.reversed() {
-            try store.execute("DELETE FROM \(SQLQuoting.quoted(table, by: "\""))", [])
-        }
-        var query = JournalQuery(from: 1, through: last, names: projection.names, kinds: [.notice])
+        try ProjectionSnapshots.empty(schema, in: store)
+        let start = try startingState(of: schema)
+        if let start { try ProjectionSnapshots.load(start, into: store, order: schema.tables) }
+        var query = JournalQuery(
+            from: (start?.through ?? 0) + 1, through: last, names: projection.names, kinds: [.notice])
         query.limit = Self.batchSize
         var replayed = 0
         var refusals = Refusals()
@@ -106,6 +109,45 @@ struct ProjectionInstaller {
         return ProjectionRebuild(
             identity: schema.identity, version: schema.version, replayed: replayed, currentThrough: last,
             refusals: refusals.listed, refusedCount: refusals.count)
+    }
+
+    /// The state the journal keeps for `schema`'s projection to start from,
+    /// when the logic that made it is the projection's own.
+    private func startingState(of schema: ProjectionSchema) throws -> ProjectionSnapshot? {
+        guard let start = try ProjectionSnapshots.starting(in: store, identity: schema.identity) else { return nil }
+        guard start.version == schema.version else {
+            throw JournalError.projectionUnusable(
+                projection: schema.identity,
+                problem: "the journal starts from its state as of #\(start.through), which version "
+                    + "\(start.version) made, and no longer holds the notices before; version \(schema.version) "
+                    + "cannot rebuild it")
+        }
+        return start
+    }
+
+    /// The state `projection`'s tables hold as of notice `sequence`, which
+    /// changes nothing: the tables as they stand when no notice of its names
+    /// follows `sequence`, or else a rebuild through `sequence` inside a
+    /// savepoint, read and rolled back. A rebuild holds the writer as long as
+    /// ``rebuild(_:through:progress:)`` does.
+    func state(of projection: any Projection, asOf sequence: Int64) throws -> ProjectionSnapshot {
+        let schema = projection.schema
+        guard let installed = try ProjectionRegistry.all(in: store)[schema.identity] else {
+            throw JournalError.projectionUnusable(
+                projection: schema.identity, problem: "the journal does not install it")
+        }
+        let untouched = try !connection.hasNotices(
+            named: projection.names, after: min(sequence, installed.currentThrough))
+        if untouched, installed.version == schema.version, Set(installed.names) == projection.names {
+            return try ProjectionSnapshots.capture(schema, through: sequence, from: store)
+        }
+        try store.execute("SAVEPOINT projection_state", [])
+        defer {
+            _ = try? store.execute("ROLLBACK TO SAVEPOINT projection_state", [])
+            _ = try? store.execute("RELEASE SAVEPOINT projection_state", [])
+        }
+        _ = try rebuild(projection, through: sequence, progress: nil)
+        return try ProjectionSnapshots.capture(schema, through: sequence, from: store)
     }
 
     /// SQLite's page cache while a rebuild rewrites a projection's tables in

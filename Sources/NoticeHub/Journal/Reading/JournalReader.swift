@@ -70,11 +70,20 @@ public final class JournalReader: Sendable {
     }
 
     /// The lowest sequence number the journal still holds or will hold: 1
-    /// until a trim (``NoticeHub/trim(through:leavingSubscribersBehind:batchSize:progress:)``)
+    /// until a trim (``NoticeHub/trim(through:leavingSubscribersBehind:leavingProjectionsBehind:batchSize:progress:)``)
     /// removes notices. A read from below it throws
     /// ``JournalError/trimmed(from:firstRetained:)``.
     public func firstRetainedSequence() throws -> Int64 {
         try withConnection { try $0.mark(.firstRetained) } ?? 1
+    }
+
+    /// The state each projection starts from in this journal, by identity:
+    /// its tables as of the notice before the first retained one, which a
+    /// trim keeps (or an import of a journal's tail loads); empty for a
+    /// journal that starts from nothing. A rebuild loads it and replays the
+    /// notices after it.
+    public func startingState() throws -> [ProjectionSnapshot] {
+        try readState { try ProjectionSnapshots.starting(in: $0) }.values.sorted { $0.identity < $1.identity }
     }
 
     /// The notices under the names of `types` whose payload does not decode
