@@ -223,14 +223,32 @@ struct DocumentationExamplesTests {
 
         print(try shop.projectionDifferences(StockProjection()))  // []
 
+        let branchPath = directory.path("branch.sqlite")
+        try shop.post(StockMoved(item: "pears", quantity: 4), sender: "warehouse")
+        try shop.trim(through: 2)
+        let start = try shop.journal.startingState()
+        print(start[0].through, start[0].tables[0].rows)  // 2 [['apples', 7]]
+
+        var tail = start.flatMap(StateLine.encode)
+        try shop.journal.read(JournalQuery(from: 3)) { notice in
+            tail.append(try NoticeLine.encode(notice))
+            return true
+        }
+        let branch = try NoticeHub(
+            journal: SQLiteJournal(path: branchPath), projections: [StockProjection()])
+        print(try branch.importNotices(tail).statesLoaded)  // 1
+        #expect(try branch.journal.readState { try $0.integer("SELECT sum(quantity) FROM stock", []) } == 11)
+
         let lines = printed.all
-        #expect(lines.count == 5)
+        #expect(lines.count == 7)
         #expect(lines.first == "7")
         #expect(lines[1].hasPrefix("100% at "))
         #expect(Array(lines.dropFirst(2)) == [
             "2 2",
             #"stock.moved refused: the journal's projection "shop.stock" handles it, and this hub does not carry that projection"#,
             "[]",
+            "2 [['apples', 7]]",
+            "1",
         ])
     }
 
