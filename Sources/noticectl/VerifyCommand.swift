@@ -56,14 +56,18 @@ struct VerifyCommand: ParsableCommand {
         if sinceCheckpoint, checkpoint == nil {
             StandardError.writeLine("note: the journal has no checkpoint yet: verifying all of it")
         }
-        if checkpoint == nil {
-            let problems = try hub.journal.integrityProblems()
-            guard problems.isEmpty else {
-                for problem in problems { print(problem) }
-                throw CommandFailure("the journal file is damaged (\(problems.count) integrity problems)")
-            }
+        // The storage's check of every page runs beside the check of every
+        // row, on a connection of its own: each takes a core.
+        let journal = hub.journal
+        let integrity = checkpoint == nil ? BackgroundResult { try journal.integrityProblems() } : nil
+        let malformed: MalformedRows
+        do {
+            malformed = try hub.journal.malformedRows(limit: Self.listedRows, after: checkpoint)
+        } catch {
+            try Self.refuseDamage(integrity)
+            throw error
         }
-        let malformed = try hub.journal.malformedRows(limit: Self.listedRows, after: checkpoint)
+        try Self.refuseDamage(integrity)
         guard malformed.isEmpty else {
             for row in malformed.listed { print(row) }
             if malformed.count > malformed.listed.count {
@@ -150,5 +154,12 @@ struct VerifyCommand: ParsableCommand {
         } else {
             print("ok: state agrees with the journal (\(CountText.counted(notices, "notice")))")
         }
+    }
+
+    /// Lists what the storage's check found, and fails, when it found anything.
+    private static func refuseDamage(_ integrity: BackgroundResult<[String]>?) throws {
+        guard let problems = try integrity?.value(), !problems.isEmpty else { return }
+        for problem in problems { print(problem) }
+        throw CommandFailure("the journal file is damaged (\(problems.count) integrity problems)")
     }
 }
