@@ -119,6 +119,9 @@ public enum JournalConformance {
         ConformanceCheck("applying a retention policy trims by count and age", needs: .trimming) {
             try RetentionChecks().applyingAPolicyTrimsByCountAndAge(backend: $0)
         },
+        ConformanceCheck("retention applied in the background stops when cancelled", needs: .trimming) {
+            try RetentionChecks().retentionAppliedInTheBackgroundStopsWhenCancelled(backend: $0)
+        },
         ConformanceCheck("a durable subscriber holds retention back", needs: .trimming) {
             try RetentionChecks().aDurableSubscriberHoldsRetentionBack(backend: $0)
         },

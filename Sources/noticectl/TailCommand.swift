@@ -43,7 +43,9 @@ struct TailCommand: ParsableCommand {
         transform: NoticeName.init(validating:))
     var name: NoticeName?
 
-    @Option(help: "Only notices from this sender.", transform: Sender.init(validating:))
+    @Option(
+        help: "Only notices from this sender (no index: the journal is scanned, with a status line on a terminal).",
+        transform: Sender.init(validating:))
     var sender: Sender?
 
     @Option(help: "Only the notice with this id and the notices of its conversation.", transform: Self.noticeID)
@@ -91,6 +93,8 @@ struct TailCommand: ParsableCommand {
         let format = NoticeFormat(json: json)
         if follow {
             try LiveTail(hub: hub, query: query, format: format).run()
+        } else if sender != nil, name == nil, conversation == nil {
+            try SenderScan(hub: hub, query: query, format: format).run()
         } else {
             try hub.journal.read(query) { notice in
                 print(try format.line(for: notice))

@@ -30,6 +30,8 @@ struct ConventionsTests {
         #expect(Self.sequences(try cli("tail", "-n", "40", "--sender", "even")).count == 7)
         #expect(try cli("tail", "-n", "0") == .success(""))
         #expect(Self.sequences(try cli("tail", "--limit", "2")) == ["1", "2"], "--limit still stops after N")
+        #expect(Self.sequences(try cli("tail", "--sender", "odd", "--from", "4", "--limit", "2")) == ["5", "7"])
+        #expect(try cli("tail", "--sender", "nobody") == .success(""))
     }
 
     @Test func tailDashFStartsWithTheLastTenAsTailDoes() throws {

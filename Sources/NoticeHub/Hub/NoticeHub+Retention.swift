@@ -36,6 +36,14 @@ extension NoticeHub {
     public func applyRetention(now: Int64? = nil, progress: ((TrimSummary) -> Void)? = nil) throws
         -> RetentionOutcome
     {
+        try applyRetention(now: now, progress: progress, until: { false })
+    }
+
+    /// ``applyRetention(now:progress:)``, whose trim stops between batches
+    /// once `stopped` returns true (the next trim finishes it).
+    func applyRetention(now: Int64?, progress: ((TrimSummary) -> Void)?, until stopped: () -> Bool) throws
+        -> RetentionOutcome
+    {
         let policy = try journal.retentionPolicy()
         let statistics = try journal.statistics()
         guard !policy.keepsEverything, let last = statistics.lastSequence else {
@@ -55,7 +63,9 @@ extension NoticeHub {
             heldBackBy = behind.name
         }
         guard through >= first else { return RetentionOutcome(trim: nil, heldBackBy: heldBackBy) }
-        let trim = try self.trim(through: through, leavingSubscribersBehind: true, progress: progress)
+        let trim = try self.trim(
+            through: through, leavingSubscribersBehind: true, leavingProjectionsBehind: false,
+            batchSize: Self.trimBatchSize, progress: progress, until: stopped)
         return RetentionOutcome(trim: trim, heldBackBy: heldBackBy)
     }
 

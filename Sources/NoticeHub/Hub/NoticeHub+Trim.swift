@@ -67,6 +67,19 @@ extension NoticeHub {
         through sequence: Int64, leavingSubscribersBehind: Bool = false, leavingProjectionsBehind: Bool = false,
         batchSize: Int = NoticeHub.trimBatchSize, progress: ((TrimSummary) -> Void)? = nil
     ) throws -> TrimSummary {
+        try trim(
+            through: sequence, leavingSubscribersBehind: leavingSubscribersBehind,
+            leavingProjectionsBehind: leavingProjectionsBehind, batchSize: batchSize, progress: progress,
+            until: { false })
+    }
+
+    /// The trim, stopping between batches once `stopped` returns true: the
+    /// first retained sequence is raised already, and the next trim removes
+    /// what is left below it.
+    func trim(
+        through sequence: Int64, leavingSubscribersBehind: Bool, leavingProjectionsBehind: Bool, batchSize: Int,
+        progress: ((TrimSummary) -> Void)?, until stopped: () -> Bool
+    ) throws -> TrimSummary {
         guard let writer else { throw JournalError.noJournal }
         guard batchSize > 0 else { throw JournalError.trimRefused("the batch size must be positive") }
         if !leavingSubscribersBehind {
@@ -98,7 +111,7 @@ extension NoticeHub {
         guard let backend else { throw JournalError.noJournal }
         return try Self.removeBatches(
             through: through, batchSize: batchSize, connection: backend.connect(durability: .always),
-            progress: progress)
+            progress: progress, until: stopped)
     }
 
     /// Makes the installed projections' states as of `sequence` the state
@@ -126,10 +139,11 @@ extension NoticeHub {
     /// millisecond, long enough for a poster waiting for the journal's
     /// write lock to take it before the next batch does.
     private static func removeBatches(
-        through: Int64, batchSize: Int, connection: any JournalConnection, progress: ((TrimSummary) -> Void)?
+        through: Int64, batchSize: Int, connection: any JournalConnection, progress: ((TrimSummary) -> Void)?,
+        until stopped: () -> Bool
     ) throws -> TrimSummary {
         var summary = TrimSummary(removed: 0, firstRetained: through + 1)
-        while true {
+        while !stopped() {
             try connection.beginAppending()
             let removed: Int
             do {

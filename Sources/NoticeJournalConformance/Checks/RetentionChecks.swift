@@ -53,4 +53,32 @@ struct RetentionChecks {
             try hub.applyRetention()
                 == RetentionOutcome(trim: TrimSummary(removed: 4, firstRetained: 5), heldBackBy: "indexer"))
     }
+
+    func retentionAppliedInTheBackgroundStopsWhenCancelled(backend: ConformanceBackend) throws {
+        let place = try backend.makePlace()
+        let hub = try place.hub()
+        for index in 1...10 { try hub.post("meter.read", payload: index) }
+        try hub.setRetentionPolicy(RetentionPolicy(maxCount: 3))
+        #expect(throws: JournalError.self) { try hub.applyRetention(every: .zero) }
+
+        let applied = Collected<RetentionOutcome>()
+        let failures = Collected<String>()
+        let retention = try hub.applyRetention(
+            every: .milliseconds(20), onApplied: { applied.append($0) }, onFailure: { failures.append("\($0)") })
+        try waitUntil { (try? hub.journal.firstRetainedSequence()) == 8 }
+        #expect(
+            applied.elements.first == RetentionOutcome(trim: TrimSummary(removed: 7, firstRetained: 8), heldBackBy: nil)
+        )
+        for index in 11...15 { try hub.post("meter.read", payload: index) }
+        try waitUntil { (try? hub.journal.firstRetainedSequence()) == 13 }
+
+        retention.cancel()
+        #expect(retention.isCancelled)
+        let rounds = applied.count
+        for index in 16...20 { try hub.post("meter.read", payload: index) }
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(applied.count == rounds, "nothing is applied once cancelled")
+        #expect(try hub.journal.firstRetainedSequence() == 13)
+        #expect(failures.elements == [])
+    }
 }
