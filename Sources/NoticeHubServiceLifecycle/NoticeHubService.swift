@@ -19,6 +19,7 @@
     ///     [
     ///         try hub.follow(),
     ///         try hub.subscribeDurably(as: "mailer", names: ["order.placed"]) { notice in send(notice) },
+    ///         try hub.applyRetention(every: .seconds(3_600)),
     ///     ]
     /// }
     /// let group = ServiceGroup(services: [service], gracefulShutdownSignals: [.sigterm], logger: logger)

@@ -15,11 +15,15 @@
             let path = directory.path("journal.sqlite")
             let hub = try NoticeHub(journal: SQLiteJournal(path: path))
             let handled = Mutex<[String]>([])
+            let retention = Mutex<Subscription?>(nil)
             let service = NoticeHubService(hub: hub) { hub in
-                [
+                let trimming = try hub.applyRetention(every: .seconds(3_600))
+                retention.withLock { $0 = trimming }
+                return [
                     try hub.subscribeDurably(as: "mailer", names: ["order.placed"]) { notice in
                         handled.withLock { $0.append(notice.name.rawValue) }
-                    }
+                    },
+                    trimming,
                 ]
             }
             let poster = try NoticeHub(journal: SQLiteJournal(path: path))
@@ -36,6 +40,7 @@
                 }
             }
             #expect(handled.withLock { $0 } == ["order.placed"])
+            #expect(retention.withLock { $0?.isCancelled } == true, "retention stops with the service")
             #expect(throws: JournalError.closed) { try hub.post("order.placed") }
             // The subscriber's claim was released: the name can be claimed again.
             let again = try poster.subscribeDurably(as: "mailer", names: ["order.placed"]) { _ in }

@@ -113,6 +113,12 @@ struct DocumentationExamplesTests {
         // outcome.trim?.removed: how many notices it trimmed, if any
         #expect(outcome == RetentionOutcome(trim: nil, heldBackBy: nil))
         #expect(try hub.journal.retentionPolicy().maxCount == 1_000_000)
+
+        let retention = try hub.applyRetention(every: .seconds(3_600)) { outcome in
+            print("retention trimmed \(outcome.trim?.removed ?? 0) notices")
+        }
+        retention.cancel()
+        #expect(retention.isCancelled)
     }
 
     @Test func journalLogging() throws {
