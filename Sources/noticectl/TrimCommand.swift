@@ -21,8 +21,9 @@ struct TrimCommand: ParsableCommand {
             the projections it carries through --through, while posts wait. A \
             projection it does not carry stops the trim, unless \
             --leaving-projections-behind: that one can then no longer be rebuilt. \
-            SQLite reuses the freed pages for later notices (the file stops growing); \
-            PostgreSQL's autovacuum frees the rows.
+            A SQLite journal created by NoticeHub 0.2 or later gives the freed pages \
+            back to the file system, so the file shrinks; an older one reuses them for \
+            later notices (the file stops growing). PostgreSQL's autovacuum frees the rows.
 
             Example:
               noticectl archive --through 1000000 --to old.jsonl.gz --db app.sqlite

@@ -59,9 +59,13 @@ extension NoticeHub {
     /// try hub.replay(from: summary.firstRetained)
     /// ```
     ///
-    /// Space: SQLite reuses the freed pages for later notices, so the file
-    /// stops growing rather than shrinks; PostgreSQL's autovacuum frees the
-    /// rows for reuse. Neither takes a lock that stops posts.
+    /// Space: after its batches the trim gives the freed pages back
+    /// (``JournalConnection/releaseFreeSpace(pages:)``), 8 MiB a
+    /// transaction: a SQLite journal created by NoticeHub 0.2 or later
+    /// (incremental auto-vacuum) shrinks; one created before reuses the
+    /// pages for later notices, so its file stops growing. PostgreSQL's
+    /// autovacuum makes the rows' space reusable. None of it takes a lock
+    /// that stops posts for long.
     @discardableResult
     public func trim(
         through sequence: Int64, leavingSubscribersBehind: Bool = false, leavingProjectionsBehind: Bool = false,
@@ -159,6 +163,13 @@ extension NoticeHub {
             // Longer than a waiting writer's first two tries (``BusyWait``).
             Thread.sleep(forTimeInterval: 0.000_25)
         }
+        while !stopped(), try connection.releaseFreeSpace(pages: Self.pagesReleasedAtOnce) > 0 {
+            Thread.sleep(forTimeInterval: 0.000_25)
+        }
         return summary
     }
+
+    /// Pages a trim gives back to the file system per transaction: 8 MiB of
+    /// SQLite's 4 KiB pages, a few milliseconds of the write lock.
+    static let pagesReleasedAtOnce = 2_048
 }

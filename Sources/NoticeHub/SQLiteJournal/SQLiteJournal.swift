@@ -63,6 +63,7 @@ public final class SQLiteJournal: NoticeJournal {
                 throw .cannotOpen(path: path, detail: "the file is empty, not a journal")
             }
             try Self.createPrivately(path)
+            try startFresh()
         case .noticeHub(version: 0) where !creatingIfMissing:
             throw .cannotOpen(path: path, detail: "the database holds no journal")
         case .noticeHub(let version) where version > Migration.latestVersion:
@@ -102,6 +103,24 @@ public final class SQLiteJournal: NoticeJournal {
             try connection.setSynchronous(synchronous)
             if let maxPageCount { try connection.execute("PRAGMA max_page_count = \(maxPageCount)") }
             return connection
+        } catch let error as SQLiteError {
+            throw error.journalError(path: path)
+        } catch {
+            throw .cannotOpen(path: path, detail: "\(error)")
+        }
+    }
+
+    /// Writes a new file's header: incremental auto-vacuum, so that a trim
+    /// can give freed pages back to the file system (SQLite takes the
+    /// setting only before the header is first written, which switching to
+    /// WAL does), then WAL.
+    private func startFresh() throws(JournalError) {
+        do {
+            let connection = try SQLiteConnection(path: path, mode: .readWrite)
+            // Another process may be starting the same file.
+            connection.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
+            try connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
+            try connection.enableWAL()
         } catch let error as SQLiteError {
             throw error.journalError(path: path)
         } catch {

@@ -365,6 +365,24 @@ final class SQLiteJournalConnection: JournalConnection {
         }
     }
 
+    /// Moves up to `pages` pages from the end of the file into free pages
+    /// and cuts the file short by as many (`PRAGMA incremental_vacuum`, one
+    /// short write transaction), in a journal made with incremental
+    /// auto-vacuum: those created by this release on. The cut reaches the
+    /// file at the log's next checkpoint, which follows here. A journal
+    /// made before keeps its free pages for later notices.
+    func releaseFreeSpace(pages: Int) throws -> Int {
+        try storage {
+            guard try connection.pragmaInt("auto_vacuum") == 2 else { return 0 }
+            let free = try connection.pragmaInt("freelist_count")
+            guard free > 0, pages > 0 else { return 0 }
+            try connection.execute("PRAGMA incremental_vacuum(\(pages))")
+            let released = Int(free - (try connection.pragmaInt("freelist_count")))
+            if released > 0 { _ = try? connection.execute("PRAGMA wal_checkpoint(PASSIVE)") }
+            return released
+        }
+    }
+
     /// The statement that reads `query`, with its values to bind in the
     /// order ``read(_:_:)`` binds them.
     ///

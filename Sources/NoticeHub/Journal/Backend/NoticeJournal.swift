@@ -160,6 +160,12 @@ public protocol JournalConnection: AnyObject {
     /// mark, with ``JournalError/trimmed(from:firstRetained:)``, judged in
     /// the snapshot the read's rows come from.
     func removeNotices(through sequence: Int64, limit: Int) throws -> Int
+    /// Gives up to `pages` of the storage's free space back to the file
+    /// system, outside any open transaction, holding the write lock briefly;
+    /// returns how many pages it gave back (0 when there is nothing to give
+    /// or the storage cannot). A trim calls it after removing notices, until
+    /// it returns 0.
+    func releaseFreeSpace(pages: Int) throws -> Int
 
     /// Counts and bounds of the journal.
     func statistics() throws -> JournalStatistics
@@ -202,6 +208,9 @@ extension JournalConnection {
     public func setMark(_ mark: JournalMark, to value: Int64?) throws {
         throw JournalError.marksUnsupported
     }
+
+    /// 0: the storage keeps its free space.
+    public func releaseFreeSpace(pages: Int) throws -> Int { 0 }
 
     /// Throws ``JournalError/marksUnsupported``.
     public func removeNotices(through sequence: Int64, limit: Int) throws -> Int {
