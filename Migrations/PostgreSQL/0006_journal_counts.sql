@@ -38,10 +38,12 @@ CREATE TRIGGER notices_counted_when_added AFTER INSERT ON notices
 --   Absent: 1.
 -- 'verified_through': the last sequence number a verify found sound, where
 --   `verify --since-checkpoint` starts.
--- 'retention_max_age_ms', 'retention_max_count': the retention policy, which
---   `noticectl retention apply` trims the journal to.
+-- 'retention_max_age_ms', 'retention_max_count', 'retention_max_bytes': the
+--   retention policy, which `noticectl retention apply` trims the journal to.
 CREATE TABLE journal_marks (
     mark  text   PRIMARY KEY
-        CHECK (mark IN ('first_retained', 'verified_through', 'retention_max_age_ms', 'retention_max_count')),
+        CHECK (mark IN (
+            'first_retained', 'verified_through', 'retention_max_age_ms', 'retention_max_count',
+            'retention_max_bytes')),
     value bigint NOT NULL CHECK (value >= 0)
 );

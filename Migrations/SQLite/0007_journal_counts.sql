@@ -22,10 +22,12 @@ SELECT name, count(*), sum(length(CAST(payload AS BLOB))) FROM notices GROUP BY 
 --   Absent: 1.
 -- 'verified_through': the last sequence number a verify found sound, where
 --   `verify --since-checkpoint` starts.
--- 'retention_max_age_ms', 'retention_max_count': the retention policy, which
---   `noticectl retention apply` trims the journal to.
+-- 'retention_max_age_ms', 'retention_max_count', 'retention_max_bytes': the
+--   retention policy, which `noticectl retention apply` trims the journal to.
 CREATE TABLE journal_marks (
     mark  TEXT    PRIMARY KEY
-        CHECK (mark IN ('first_retained', 'verified_through', 'retention_max_age_ms', 'retention_max_count')),
+        CHECK (mark IN (
+            'first_retained', 'verified_through', 'retention_max_age_ms', 'retention_max_count',
+            'retention_max_bytes')),
     value INTEGER NOT NULL CHECK (value >= 0)
 ) WITHOUT ROWID;

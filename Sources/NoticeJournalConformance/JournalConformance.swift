@@ -122,6 +122,9 @@ public enum JournalConformance {
         ConformanceCheck("retention applied in the background stops when cancelled", needs: .trimming) {
             try RetentionChecks().retentionAppliedInTheBackgroundStopsWhenCancelled(backend: $0)
         },
+        ConformanceCheck("applying a retention policy trims by size", needs: .trimming) {
+            try RetentionChecks().applyingAPolicyTrimsBySize(backend: $0)
+        },
         ConformanceCheck("a durable subscriber holds retention back", needs: .trimming) {
             try RetentionChecks().aDurableSubscriberHoldsRetentionBack(backend: $0)
         },

@@ -12,21 +12,27 @@ extension NoticeHub {
         if let age = policy.maxAge, age <= .zero {
             throw JournalError.trimRefused("a retention policy's maximum age must be positive")
         }
+        if let bytes = policy.maxBytes, bytes < 1 {
+            throw JournalError.trimRefused("a retention policy keeps at least 1 byte, not \(bytes)")
+        }
         try writer.exclusively { connection in
             try connection.setMark(.retentionMaxAge, to: policy.maxAge.map(Self.milliseconds))
             try connection.setMark(.retentionMaxCount, to: policy.maxCount)
+            try connection.setMark(.retentionMaxBytes, to: policy.maxBytes)
         }
     }
 
     /// Trims the journal to its retention policy (``JournalReader/retentionPolicy()``)
     /// as of `now` (milliseconds since 1970; nil: the wall clock): through the newest notice that is older than
-    /// ``RetentionPolicy/maxAge`` or beyond the newest
-    /// ``RetentionPolicy/maxCount``, with
+    /// ``RetentionPolicy/maxAge``, beyond the newest
+    /// ``RetentionPolicy/maxCount``, or whose payload with those before it
+    /// takes the journal past ``RetentionPolicy/maxBytes``, with
     /// ``trim(through:leavingSubscribersBehind:leavingProjectionsBehind:batchSize:progress:)``. It
     /// keeps the journal's last notice, and the notices a durable subscriber
     /// has not handled yet, naming the first such subscriber in the outcome.
     /// Age is judged by each notice's posting time, read from the oldest on
-    /// until the first young enough, so the cost follows what is trimmed.
+    /// until the first young enough, and size by each payload's bytes, read
+    /// likewise until enough are gone, so the cost follows what is trimmed.
     ///
     /// ```swift
     /// let outcome = try hub.applyRetention()
@@ -56,6 +62,9 @@ extension NoticeHub {
             let cutoff = (now ?? WallClock.nowMilliseconds()) - Self.milliseconds(age)
             through = max(through, try lastNotice(postedBefore: cutoff, from: first) ?? through)
         }
+        if let bytes = policy.maxBytes {
+            through = max(through, try lastNotice(leaving: bytes, from: first) ?? through)
+        }
         through = min(through, last - 1)
         var heldBackBy: String?
         if let behind = statistics.subscribers.min(by: { $0.cursor < $1.cursor }), behind.cursor < through {
@@ -77,6 +86,24 @@ extension NoticeHub {
             guard notice.postedAtMilliseconds < cutoff else { return false }
             found = notice.sequence
             return true
+        }
+        return found
+    }
+
+    /// The sequence of the last notice, from `first` on, whose removal with
+    /// those before it leaves at most `bytes` of payload in the journal, as
+    /// its counts (`journal_counts`) hold them; nil when it holds no more.
+    private func lastNotice(leaving bytes: Int64, from first: Int64) throws -> Int64? {
+        let held = try journal.readState {
+            try $0.integer("SELECT coalesce(sum(payload_bytes), 0) FROM journal_counts", [])
+        }
+        var excess = (held ?? 0) - bytes
+        guard excess > 0 else { return nil }
+        var found: Int64?
+        try journal.read(JournalQuery(from: first)) { notice in
+            excess -= Int64(try notice.payloadJSON().utf8.count)
+            found = notice.sequence
+            return excess > 0
         }
         return found
     }

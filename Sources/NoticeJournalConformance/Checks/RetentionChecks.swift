@@ -43,6 +43,22 @@ struct RetentionChecks {
         #expect(try hub.journal.statistics().notices == 1)
     }
 
+    /// Payloads of 10 bytes each (`"xxxxxxxx"` with its quotes): keeping at
+    /// most 35 bytes keeps the newest three.
+    func applyingAPolicyTrimsBySize(backend: ConformanceBackend) throws {
+        let place = try backend.makePlace()
+        let hub = try place.hub()
+        for _ in 1...10 { try hub.post("meter.read", payload: "xxxxxxxx") }
+        let policy = RetentionPolicy(maxBytes: 35)
+        try hub.setRetentionPolicy(policy)
+        #expect(try place.hub().journal.retentionPolicy() == policy)
+        #expect(throws: JournalError.self) { try hub.setRetentionPolicy(RetentionPolicy(maxBytes: 0)) }
+        #expect(try hub.applyRetention().trim == TrimSummary(removed: 7, firstRetained: 8))
+        #expect(try hub.applyRetention().trim == nil)
+        try hub.post("meter.read", payload: "xxxxxxxx")
+        #expect(try hub.applyRetention().trim == TrimSummary(removed: 1, firstRetained: 9))
+    }
+
     func aDurableSubscriberHoldsRetentionBack(backend: ConformanceBackend) throws {
         let place = try backend.makePlace()
         let hub = try place.hub()

@@ -12,6 +12,7 @@ struct RetentionSetCommand: ParsableCommand {
             Example:
               noticectl retention set --max-age 30d
               noticectl retention set --max-count 1000000
+              noticectl retention set --max-bytes 20GiB
               noticectl retention set --keep-everything
             """
     )
@@ -26,23 +27,30 @@ struct RetentionSetCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Keep at most this many notices, the newest.", valueName: "count"))
     var maxCount: Int64?
 
+    @Option(
+        help: ArgumentHelp(
+            "Keep at most this much payload, the newest notices': 500000, 512KiB, 20MiB, 1.5GiB.",
+            valueName: "size"),
+        transform: ByteCountArgument.parse)
+    var maxBytes: ByteCountArgument?
+
     @Flag(help: "Keep every notice.")
     var keepEverything = false
 
     func validate() throws {
-        if keepEverything, maxAge != nil || maxCount != nil {
-            throw ValidationError("give --keep-everything or limits, not both")
-        }
-        if !keepEverything, maxAge == nil, maxCount == nil {
-            throw ValidationError("give --max-age, --max-count or --keep-everything")
+        let limited = maxAge != nil || maxCount != nil || maxBytes != nil
+        if keepEverything, limited { throw ValidationError("give --keep-everything or limits, not both") }
+        if !keepEverything, !limited {
+            throw ValidationError("give --max-age, --max-count, --max-bytes or --keep-everything")
         }
         if let maxAge, maxAge.duration <= .zero { throw ValidationError("--max-age must be positive") }
         if let maxCount, maxCount < 1 { throw ValidationError("--max-count must be at least 1") }
+        if let maxBytes, maxBytes.bytes < 1 { throw ValidationError("--max-bytes must be at least 1") }
     }
 
     func run() throws {
         let hub = try journal.openHub(creatingIfMissing: false)
-        let policy = RetentionPolicy(maxAge: maxAge?.duration, maxCount: maxCount)
+        let policy = RetentionPolicy(maxAge: maxAge?.duration, maxCount: maxCount, maxBytes: maxBytes?.bytes)
         try hub.setRetentionPolicy(policy)
         for line in RetentionShowCommand.lines(policy) { print(line) }
     }

@@ -25,6 +25,7 @@ struct RetentionShowCommand: ParsableCommand {
         var lines: [String] = []
         if let age = policy.maxAge { lines.append("max age: \(DurationArgument.text(age))") }
         if let count = policy.maxCount { lines.append("max count: \(CountText.grouped(count))") }
+        if let bytes = policy.maxBytes { lines.append("max bytes: \(ByteCountArgument.text(bytes)) of payload") }
         return lines
     }
 }

@@ -17,4 +17,7 @@ public enum JournalMark: String, Sendable, CaseIterable {
     /// The retention policy's maximum count of notices
     /// (``RetentionPolicy/maxCount``).
     case retentionMaxCount = "retention_max_count"
+    /// The retention policy's maximum bytes of payload
+    /// (``RetentionPolicy/maxBytes``).
+    case retentionMaxBytes = "retention_max_bytes"
 }

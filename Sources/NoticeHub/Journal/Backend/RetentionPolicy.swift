@@ -1,6 +1,7 @@
 /// How much of its history a journal keeps: the notices
 /// ``NoticeHub-class/applyRetention(now:progress:)`` trims away are those
-/// older than ``maxAge`` and those beyond the newest ``maxCount``. The policy
+/// older than ``maxAge``, those beyond the newest ``maxCount``, and the
+/// oldest whose payloads take the journal past ``maxBytes``. The policy
 /// is kept in the journal (``NoticeHub-class/setRetentionPolicy(_:)``), so every
 /// process and `noticectl retention apply` apply the same one.
 ///
@@ -11,17 +12,22 @@ public struct RetentionPolicy: Sendable, Equatable, Codable {
     public var maxAge: Duration?
     /// At most this many notices are kept, the newest; nil: any number.
     public var maxCount: Int64?
+    /// At most this many bytes of payload (their JSON, as stored) are kept,
+    /// the newest notices'; nil: any size. The journal's own bytes per
+    /// notice (its id, name, indexes) come on top.
+    public var maxBytes: Int64?
 
-    public init(maxAge: Duration? = nil, maxCount: Int64? = nil) {
+    public init(maxAge: Duration? = nil, maxCount: Int64? = nil, maxBytes: Int64? = nil) {
         self.maxAge = maxAge
         self.maxCount = maxCount
+        self.maxBytes = maxBytes
     }
 
     /// Keeps everything.
     public static let keepEverything = RetentionPolicy()
 
     /// Whether the policy keeps every notice.
-    public var keepsEverything: Bool { maxAge == nil && maxCount == nil }
+    public var keepsEverything: Bool { maxAge == nil && maxCount == nil && maxBytes == nil }
 }
 
 /// What applying a retention policy did.

@@ -65,7 +65,8 @@ public final class JournalReader: Sendable {
         try withConnection { connection in
             RetentionPolicy(
                 maxAge: try connection.mark(.retentionMaxAge).map { .milliseconds($0) },
-                maxCount: try connection.mark(.retentionMaxCount))
+                maxCount: try connection.mark(.retentionMaxCount),
+                maxBytes: try connection.mark(.retentionMaxBytes))
         }
     }
 
