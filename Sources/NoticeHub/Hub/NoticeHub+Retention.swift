@@ -95,7 +95,8 @@ extension NoticeHub {
     /// its counts (`journal_counts`) hold them; nil when it holds no more.
     private func lastNotice(leaving bytes: Int64, from first: Int64) throws -> Int64? {
         let held = try journal.readState {
-            try $0.integer("SELECT coalesce(sum(payload_bytes), 0) FROM journal_counts", [])
+            // The cast: PostgreSQL sums bigints into a numeric.
+            try $0.integer("SELECT CAST(coalesce(sum(payload_bytes), 0) AS BIGINT) FROM journal_counts", [])
         }
         var excess = (held ?? 0) - bytes
         guard excess > 0 else { return nil }

@@ -81,7 +81,7 @@ struct RetentionChecks {
         let failures = Collected<String>()
         let retention = try hub.applyRetention(
             every: .milliseconds(20), onApplied: { applied.append($0) }, onFailure: { failures.append("\($0)") })
-        try waitUntil { (try? hub.journal.firstRetainedSequence()) == 8 }
+        try waitUntil { (try? hub.journal.firstRetainedSequence()) == 8 && applied.count > 0 }
         #expect(
             applied.elements.first == RetentionOutcome(trim: TrimSummary(removed: 7, firstRetained: 8), heldBackBy: nil)
         )
