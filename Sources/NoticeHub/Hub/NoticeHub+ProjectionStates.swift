@@ -6,12 +6,13 @@ extension NoticeHub {
     /// A projection no notice of whose names follows `sequence` is read as it
     /// stands; another is rebuilt through `sequence` inside the writer's
     /// transaction, read, and rolled back, so posts wait as they do for
-    /// ``rebuildProjection(_:progress:)``. This hub must carry every installed
-    /// projection, whose code the rebuild runs: one it does not carry throws
+    /// ``rebuildProjection(_:progress:)``. Each state is held in memory
+    /// whole. This hub must carry every installed projection, whose code the
+    /// rebuild runs: one it does not carry throws
     /// ``JournalError/projectionUnusable(projection:problem:)``. A sequence
-    /// below the journal's first retained one throws
-    /// ``JournalError/trimmed(from:firstRetained:)`` unless the journal
-    /// starts from a state as of it.
+    /// before the notice preceding the journal's first retained one throws
+    /// ``JournalError/trimmed(from:firstRetained:)``, and one past its last
+    /// notice ``JournalError/beyondLast(_:last:)``.
     ///
     /// ```swift
     /// let states = try hub.projectionStates(asOf: 1_000)
