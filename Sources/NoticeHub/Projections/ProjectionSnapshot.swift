@@ -61,9 +61,11 @@ public struct ProjectionTableState: Sendable, Hashable {
         self.rows = rows.sorted(by: Self.precedes)
     }
 
-    /// Whether `other` has the same columns holding the same rows.
+    /// Whether `other` has the same columns holding the same rows, in
+    /// whatever order either keeps them.
     func sameRows(as other: ProjectionTableState) -> Bool {
-        columns == other.columns && rows == other.rows
+        columns == other.columns && rows.count == other.rows.count
+            && rows.sorted(by: Self.precedes) == other.rows.sorted(by: Self.precedes)
     }
 
     /// A total order on rows: by each value in turn, nulls first, then
