@@ -4,18 +4,25 @@ import Synchronization
 /// The thread of ``NoticeHub/applyRetention(every:onApplied:onFailure:)``: it
 /// applies the journal's retention policy, rests, and applies it again until
 /// cancelled. Cancelling ends a trim under way after its current batch and
-/// returns once the thread has stopped applying.
+/// returns once the thread has stopped applying; called from the thread
+/// itself (an `onApplied` that cancels), it returns at once.
 final class RetentionSchedule: CancellableRegistration {
     private let cancelled = Atomic<Bool>(false)
     /// Held while a step runs, so that ``cancel()`` waits it out.
     private let step = NSLock()
+    /// The thread running a step, while one runs.
+    private let stepping = Mutex<ObjectIdentifier?>(nil)
     private let worker = Mutex<BackgroundWorker?>(nil)
 
     init(hub: NoticeHub, every interval: Duration, apply: @escaping @Sendable (NoticeHub, () -> Bool) -> Void) throws {
         let started = BackgroundWorker(name: "NoticeHub retention") { [weak hub, self] in
             guard let hub, !isCancelled else { return .stop }
             step.lock()
-            defer { step.unlock() }
+            stepping.withLock { $0 = ObjectIdentifier(Thread.current) }
+            defer {
+                stepping.withLock { $0 = nil }
+                step.unlock()
+            }
             guard !isCancelled else { return .stop }
             apply(hub, { [self] in isCancelled })
             return .after(interval)
@@ -29,6 +36,7 @@ final class RetentionSchedule: CancellableRegistration {
     func cancel() {
         guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
         worker.withLock { $0?.stop() }
+        guard stepping.withLock({ $0 }) != ObjectIdentifier(Thread.current) else { return }
         step.lock()
         step.unlock()
     }

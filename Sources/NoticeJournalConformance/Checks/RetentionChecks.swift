@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import NoticeHub
 import Testing
 
@@ -96,5 +97,17 @@ struct RetentionChecks {
         #expect(applied.count == rounds, "nothing is applied once cancelled")
         #expect(try hub.journal.firstRetainedSequence() == 13)
         #expect(failures.elements == [])
+
+        // Cancelled from its own callback, it stops without waiting for itself.
+        let holder = Mutex<Subscription?>(nil)
+        let returned = Collected<Bool>()
+        let selfCancelling = try hub.applyRetention(every: .milliseconds(20)) { _ in
+            guard let subscription = holder.withLock({ $0 }) else { return }
+            subscription.cancel()
+            returned.append(subscription.isCancelled)
+        }
+        holder.withLock { $0 = selfCancelling }
+        try waitUntil { returned.count > 0 }
+        #expect(returned.elements == [true])
     }
 }
