@@ -50,7 +50,7 @@ struct ArchiveCommand: ParsableCommand {
         let ending: [ProjectionSnapshot]
         do {
             ending = try hub.projectionStates(asOf: through)
-        } catch JournalError.projectionUnusable(let projection, _) {
+        } catch JournalError.projectionUnusable(let projection, _) where !CarriedProjections.carries(projection) {
             throw CommandFailure(
                 "the state of projection \(projection) as of #\(through) is unknown: noticectl does not carry it; "
                     + "archive from the app that does")

@@ -70,7 +70,7 @@ struct ExportCommand: ParsableCommand {
         else { return [] }
         do {
             return try hub.projectionStates(asOf: first - 1)
-        } catch JournalError.projectionUnusable(let projection, _) {
+        } catch JournalError.projectionUnusable(let projection, _) where !CarriedProjections.carries(projection) {
             throw CommandFailure(
                 "the state of projection \(projection) as of #\(first - 1) is unknown: noticectl does not carry it; "
                     + "export from the app that does, or pass --without-state")

@@ -5,9 +5,9 @@ import NoticeJSON
 /// starts from: the same SQL on every backend, through a ``ProjectionStore``.
 enum ProjectionSnapshots {
     /// The rows of `schema`'s tables as they stand, recorded as of `through`.
-    static func capture(
-        _ schema: ProjectionSchema, version: Int? = nil, through: Int64, from store: any ProjectionStore
-    ) throws -> ProjectionSnapshot {
+    static func capture(_ schema: ProjectionSchema, through: Int64, from store: any ProjectionStore) throws
+        -> ProjectionSnapshot
+    {
         var tables: [ProjectionTableState] = []
         for table in schema.tables {
             let columns = try columns(of: table, in: store)
@@ -21,7 +21,7 @@ enum ProjectionSnapshots {
             tables.append(ProjectionTableState(name: table, columns: columns, rows: rows))
         }
         return ProjectionSnapshot(
-            identity: schema.identity, version: version ?? schema.version, schemaVersion: schema.schemaVersion,
+            identity: schema.identity, version: schema.version, schemaVersion: schema.schemaVersion,
             through: through, tables: tables)
     }
 

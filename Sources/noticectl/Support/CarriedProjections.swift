@@ -7,6 +7,11 @@ enum CarriedProjections {
     /// Every projection noticectl knows: the news example's.
     static let all: [any Projection] = [LikesProjection()]
 
+    /// Whether noticectl carries the projection `identity`.
+    static func carries(_ identity: String) -> Bool {
+        all.contains { $0.schema.identity == identity }
+    }
+
     /// The projections to open `journal` with: the carried ones it has
     /// installed, then `installing`. A journal of NoticeHub 0.1, whose core
     /// schema made the news example's tables, gets the news projection too,
