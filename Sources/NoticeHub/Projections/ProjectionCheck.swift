@@ -7,11 +7,14 @@ extension NoticeHub {
     /// to the journal.
     ///
     /// The journal's notices of the projection's names are posted again, in
-    /// order, after the state the journal starts from, into a scratch journal (a SQLite file in a temporary directory,
-    /// removed afterwards) that carries the projection alone; then every
-    /// table it owns is compared row by row with the stored one. A journaled
-    /// notice that its rules refuse there is reported first. Reads the whole
-    /// journal, and holds both states' rows in memory.
+    /// order and at their payload versions, after the state the journal
+    /// starts from, into a scratch journal (a SQLite file in a temporary
+    /// directory, removed afterwards) that carries the projection alone; then
+    /// every table it owns is compared row by row with the stored one. A
+    /// journaled notice that its rules refuse there is reported first. Reads
+    /// the whole journal, and holds both states' rows in memory. The notices
+    /// posted again get the scratch journal's ids, times and sequence
+    /// numbers: a projection that stores those shows them as differences.
     public func projectionDifferences(_ projection: any Projection) throws -> [String] {
         let (lines, tables) = try withScratchReplay(of: projection) { scratch in
             try projection.schema.tables.map { table in
@@ -49,7 +52,8 @@ extension NoticeHub {
         let query = JournalQuery(from: (start?.through ?? 0) + 1, names: projection.names, kinds: [.notice])
         try journal.read(query) { notice in
             do {
-                try scratch.post(notice.name, sender: notice.sender, json: try notice.payloadJSON())
+                try scratch.post(
+                    notice.name, sender: notice.sender, json: try notice.payloadJSON(), version: notice.version)
             } catch JournalError.refused(_, let reason) {
                 refusals.append("notice #\(notice.sequence ?? 0) \(notice.name) would be refused: \(reason)")
             }
