@@ -47,14 +47,7 @@ struct ArchiveCommand: ParsableCommand {
         guard through >= first else {
             throw CommandFailure("nothing to archive: the journal starts at #\(first), after #\(through)")
         }
-        let ending: [ProjectionSnapshot]
-        do {
-            ending = try hub.projectionStates(asOf: through)
-        } catch JournalError.projectionUnusable(let projection, _) where !CarriedProjections.carries(projection) {
-            throw CommandFailure(
-                "the state of projection \(projection) as of #\(through) is unknown: noticectl does not carry it; "
-                    + "archive from the app that does")
-        }
+        let ending = try CarriedProjections.states(asOf: through, in: hub, advice: "archive from the app that does")
         let starting = try hub.journal.startingState()
         var projections: [String] = []
         for identity in (starting + ending).map(\.identity) where !projections.contains(identity) {

@@ -68,12 +68,7 @@ struct ExportCommand: ParsableCommand {
         guard first > firstRetained, first - 1 <= (try hub.journal.lastSequence()),
             !(try hub.journal.installedProjections().isEmpty)
         else { return [] }
-        do {
-            return try hub.projectionStates(asOf: first - 1)
-        } catch JournalError.projectionUnusable(let projection, _) where !CarriedProjections.carries(projection) {
-            throw CommandFailure(
-                "the state of projection \(projection) as of #\(first - 1) is unknown: noticectl does not carry it; "
-                    + "export from the app that does, or pass --without-state")
-        }
+        return try CarriedProjections.states(
+            asOf: first - 1, in: hub, advice: "export from the app that does, or pass --without-state")
     }
 }

@@ -97,13 +97,7 @@ extension NoticeHub {
     /// projection's logic throws.
     fileprivate func startFrom(_ start: ProjectionSnapshot, of schema: ProjectionSchema) throws {
         guard let writer else { throw JournalError.noJournal }
-        guard start.version == schema.version else {
-            throw JournalError.projectionUnusable(
-                projection: schema.identity,
-                problem: "the journal starts from its state as of #\(start.through), which version "
-                    + "\(start.version) made, and no longer holds the notices before; version \(schema.version) "
-                    + "cannot check it")
-        }
+        try start.requireMade(by: schema)
         try writer.exclusively { connection in
             let store = try connection.transactionStore()
             try ProjectionSnapshots.empty(schema, in: store)

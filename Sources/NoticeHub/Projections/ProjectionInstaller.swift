@@ -115,13 +115,7 @@ struct ProjectionInstaller {
     /// when the logic that made it is the projection's own.
     private func startingState(of schema: ProjectionSchema) throws -> ProjectionSnapshot? {
         guard let start = try ProjectionSnapshots.starting(in: store, identity: schema.identity) else { return nil }
-        guard start.version == schema.version else {
-            throw JournalError.projectionUnusable(
-                projection: schema.identity,
-                problem: "the journal starts from its state as of #\(start.through), which version "
-                    + "\(start.version) made, and no longer holds the notices before; version \(schema.version) "
-                    + "cannot rebuild it")
-        }
+        try start.requireMade(by: schema)
         return start
     }
 

@@ -178,3 +178,16 @@ enum ProjectionSnapshots {
         return columns
     }
 }
+
+extension ProjectionSnapshot {
+    /// Throws unless the version of `schema`'s projection made this state: a
+    /// state the journal starts from, made by another version's logic, is
+    /// no start for this one, and the notices before it are gone.
+    func requireMade(by schema: ProjectionSchema) throws {
+        guard version != schema.version else { return }
+        throw JournalError.projectionUnusable(
+            projection: schema.identity,
+            problem: "the journal starts from its state as of #\(through), which version \(version) made, and "
+                + "no longer holds the notices before; version \(schema.version) cannot start from it")
+    }
+}

@@ -12,6 +12,18 @@ enum CarriedProjections {
         all.contains { $0.schema.identity == identity }
     }
 
+    /// The states of `hub`'s projections as of `sequence`; one noticectl
+    /// does not carry fails naming it, with `advice` on what to do instead.
+    static func states(asOf sequence: Int64, in hub: NoticeHub, advice: String) throws -> [ProjectionSnapshot] {
+        do {
+            return try hub.projectionStates(asOf: sequence)
+        } catch JournalError.projectionUnusable(let projection, _) where !carries(projection) {
+            throw CommandFailure(
+                "the state of projection \(projection) as of #\(sequence) is unknown: noticectl does not carry it; "
+                    + advice)
+        }
+    }
+
     /// The projections to open `journal` with: the carried ones it has
     /// installed, then `installing`. A journal of NoticeHub 0.1, whose core
     /// schema made the news example's tables, gets the news projection too,
