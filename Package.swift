@@ -46,6 +46,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        // Trace context carried in notices' metadata; no dependencies of its own.
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // `swift package generate-documentation` builds the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -76,13 +78,15 @@ let package = Package(
             dependencies: ["CSQLite"],
             swiftSettings: strictSettings
         ),
-        // swift-log and swift-metrics are the packages the core depends on: neither has
-        // dependencies of its own, so embedded users still fetch no SwiftNIO.
+        // swift-log, swift-metrics and swift-distributed-tracing are the packages the core
+        // depends on: none has dependencies of its own, so embedded users still fetch no
+        // SwiftNIO.
         .target(
             name: "NoticeHub",
             dependencies: [
                 "NoticeJSON", "NoticeSQLite", "CSystemShims", .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: strictSettings
         ),
@@ -182,6 +186,7 @@ let package = Package(
                 "NoticeHub", "NoticeJSON", "NoticeSQLite", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: strictSettings
         ),

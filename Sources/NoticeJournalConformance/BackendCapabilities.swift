@@ -30,8 +30,14 @@ public struct BackendCapabilities: OptionSet, Sendable {
     /// refuse to start below the first retained one.
     public static let trimming = BackendCapabilities(rawValue: 1 << 4)
 
+    /// Responder claims that can be lost while their responder lives (a
+    /// server's session ended) and are made again under the same key
+    /// (``NoticeJournal/claimResponder(_:answering:reusing:)``), which a
+    /// requester waits for during ``NoticeJournal/claimRenewalGrace``.
+    public static let renewedClaims = BackendCapabilities(rawValue: 1 << 5)
+
     /// Everything a backend can do.
     public static let all: BackendCapabilities = [
-        .projections, .behindTheBackSQL, .commitAnnouncements, .durableCommitsTakeTime, .trimming,
+        .projections, .behindTheBackSQL, .commitAnnouncements, .durableCommitsTakeTime, .trimming, .renewedClaims,
     ]
 }

@@ -13,7 +13,7 @@ import NoticeHub
 public enum JournalConformance {
     /// Every check, whatever it needs.
     public static let checks: [ConformanceCheck] =
-        append + reading + conversations + payloadVersions + requests + projections + trimming
+        append + reading + conversations + payloadVersions + metadata + requests + projections + trimming
 
     /// The checks that apply to `backend`: those its capabilities meet.
     public static func checks(for backend: ConformanceBackend) -> [ConformanceCheck] {
@@ -21,12 +21,13 @@ public enum JournalConformance {
     }
 
     /// Exports of `source` import into `target` byte for byte, kinds,
-    /// conversations, causes and payload versions included: for a backend's
+    /// conversations, causes, payload versions and metadata included: for a backend's
     /// tests that hold two backends.
     public static func checkExport(from source: ConformanceBackend, into target: ConformanceBackend) throws {
         try ExportImportChecks().exportsOfOneBackendImportIntoAnother(from: source, into: target)
         try ExportImportChecks().exportsKeepKindsConversationsAndCauses(from: source, into: target)
         try PayloadVersionChecks().exportsKeepPayloadVersions(from: source, into: target)
+        try MetadataChecks().exportsKeepMetadata(from: source, into: target)
     }
 
     static let append: [ConformanceCheck] =
@@ -197,6 +198,25 @@ public enum JournalConformance {
             },
         ]
 
+    static let metadata: [ConformanceCheck] =
+        AppendChecks.durabilities.map { durability in
+            ConformanceCheck("posted notices keep their metadata (\(durability))") {
+                try MetadataChecks().postedNoticesKeepTheirMetadata(backend: $0, durability: durability)
+            }
+        }
+        + [Durability.always, .never].map { durability in
+            ConformanceCheck("a batch keeps each notice's metadata (\(durability))") {
+                try MetadataChecks().aBatchKeepsEachNoticesMetadata(backend: $0, durability: durability)
+            }
+        } + [
+            ConformanceCheck("exports keep metadata") {
+                try MetadataChecks().exportsKeepMetadata(from: $0, into: $0)
+            },
+            ConformanceCheck("metadata no notice has is refused", needs: .behindTheBackSQL) {
+                try MetadataChecks().metadataNoNoticeHasIsRefused(backend: $0)
+            },
+        ]
+
     static let requests: [ConformanceCheck] = [
         ConformanceCheck("responders on other journal objects answer, and the conversation is stored") {
             try await RequestChecks().respondersOnOtherJournalsAnswerAndTheConversationIsStored(backend: $0)
@@ -206,6 +226,12 @@ public enum JournalConformance {
         },
         ConformanceCheck("a responder claims its place again after losing it") {
             try await RequestChecks().aResponderClaimsItsPlaceAgainAfterLosingIt(backend: $0)
+        },
+        ConformanceCheck("replicas that share a sender are each counted") {
+            try await RequestChecks().replicasThatShareASenderAreEachCounted(backend: $0)
+        },
+        ConformanceCheck("a responder that claims again mid-request is still counted", needs: .renewedClaims) {
+            try await RequestChecks().aResponderThatClaimsAgainMidRequestIsStillCounted(backend: $0)
         },
         ConformanceCheck("live claims are listed until released or their holder dies") {
             try ResponderClaimChecks().liveClaimsAreListedUntilReleasedOrTheirHolderDies(backend: $0)

@@ -13,6 +13,7 @@ struct PostCommand: ParsableCommand {
               noticectl post news.liked --payload '{"newsID":1,"user":"alice"}'
               noticectl post report.ready --payload @report.json
               noticectl post memo.saved --payload '{"body":"hi"}' --payload-version 2
+              noticectl post order.placed --metadata tenant=acme --metadata request-id=r-17
             """
     )
 
@@ -37,17 +38,28 @@ struct PostCommand: ParsableCommand {
             valueName: "n"))
     var payloadVersion = 1
 
+    @Option(
+        name: .customLong("metadata"),
+        help: ArgumentHelp(
+            "A metadata field the notice carries beside its payload; repeat for more (see NoticeMetadata).",
+            valueName: "key=value"))
+    var metadataFields: [String] = []
+
     func validate() throws {
         // Before the journal is opened (or made): a refused post leaves nothing.
         if name.isPattern { throw ValidationError("\(NoticeHubError.patternNotPostable(name))") }
         guard payloadVersion >= 1, Int32(exactly: payloadVersion) != nil else {
             throw ValidationError("--payload-version \(payloadVersion) is not one of 1...\(Int32.max)")
         }
+        _ = try MetadataArgument.metadata(of: metadataFields)
     }
 
     func run() throws {
         let json = try PayloadArgument.json(of: payload, option: "--payload")
+        let metadata = try MetadataArgument.metadata(of: metadataFields)
         try printSequence(
-            of: try journal.writing { try $0.post(name, sender: sender, json: json, version: payloadVersion) })
+            of: try journal.writing {
+                try $0.post(name, sender: sender, json: json, version: payloadVersion, metadata: metadata)
+            })
     }
 }

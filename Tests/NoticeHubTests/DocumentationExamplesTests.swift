@@ -1,6 +1,7 @@
 // swift-format-ignore-file
 // (Its samples are the README's and the DocC catalog's, line for line.)
 import Foundation
+import InMemoryTracing
 import Logging
 import MetricsTestKit
 import NoticeHub
@@ -8,6 +9,7 @@ import Observation
 import Synchronization
 import Testing
 import TestSupport
+import Tracing
 
 /// The Swift samples of the DocC catalog, compiled and run here, with what
 /// they produce checked; the last test fails when a sample of the catalog is
@@ -139,6 +141,18 @@ struct DocumentationExamplesTests {
         // metrics.counterTotal(label: "noticehub.deliveries") == 1
         #expect(metrics.counterTotal(label: "noticehub.deliveries") == 1)
         token.cancel()
+    }
+
+    @Test func journalTracing() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("traced.sqlite")
+        let tracer = InMemoryTracer()
+        let traced = try NoticeHub(journal: SQLiteJournal(path: path), tracer: tracer)
+        let posted = try tracer.withSpan("checkout") { _ in try traced.post("order.placed") }
+        // posted.metadata[InMemoryTracer.spanIDKey] is the checkout span's id
+        #expect(posted.metadata[InMemoryTracer.spanIDKey] == tracer.finishedSpans.first?.spanID)
+        #expect(tracer.finishedSpans.map(\.operationName) == ["checkout"])
+        try traced.close()
     }
 
     @Test func replayAndDurableSubscribers() throws {

@@ -27,9 +27,9 @@ struct ReplyCollectorTests {
     @Test func theMaximumStopsAndLaterRepliesAreNotCounted() async {
         let collector = ReplyCollector<Int, AskedResponders>(
             accounting: Self.responders(["a", "b", "c"]), maxReplies: 2)
-        collector.record(Self.reply(1, from: "a"), order: 1, from: "a")
-        collector.record(Self.reply(2, from: "b"), order: 2, from: "b")
-        collector.record(Self.reply(3, from: "c"), order: 3, from: "c")
+        collector.record(Self.reply(1, from: "a"), order: 1, from: .init(responder: "a", claim: 1))
+        collector.record(Self.reply(2, from: "b"), order: 2, from: .init(responder: "b", claim: 2))
+        collector.record(Self.reply(3, from: "c"), order: 3, from: .init(responder: "c", claim: 3))
         #expect(await collector.wait(timeout: .seconds(60)) == .maxRepliesReached)
         #expect(collector.replies.map(\.value) == [1, 2])
     }
@@ -37,11 +37,48 @@ struct ReplyCollectorTests {
     @Test func aResponderFoundDeadIsNotWaitedFor() async {
         let collector = ReplyCollector<Int, AskedResponders>(
             accounting: Self.responders(["a", "b"]), maxReplies: .max)
-        collector.record(Self.reply(1, from: "a"), order: 1, from: "a")
+        collector.record(Self.reply(1, from: "a"), order: 1, from: .init(responder: "a", claim: 1))
         #expect(collector.accounting(\.keysToWatch) == [2])
         collector.updateAccounting { $0.keep([], of: [2]) }
         #expect(await collector.wait(timeout: .seconds(60)) == .allAnswered)
         #expect(collector.accounting(\.keysToWatch) == nil, "stopped")
+    }
+
+    @Test func replicasThatShareASenderAreWaitedForClaimByClaim() async {
+        let collector = ReplyCollector<Int, AskedResponders>(
+            accounting: Self.responders(["svc", "svc"]), maxReplies: .max)
+        collector.record(Self.reply(1, from: "svc"), order: 1, from: .init(responder: "svc", claim: 1))
+        // The replica that answered stops: its claim is gone, the other's is not.
+        collector.updateAccounting { $0.keep([2], of: [1, 2]) }
+        #expect(collector.accounting(\.keysToWatch) == [2], "still waiting for the live replica")
+        collector.record(Self.reply(2, from: "svc"), order: 2, from: .init(responder: "svc", claim: 2))
+        #expect(await collector.wait(timeout: .seconds(60)) == .allAnswered)
+        #expect(collector.replies.map(\.value) == [1, 2])
+    }
+
+    @Test func aReplyNamingNoClaimCountsForOneOfItsSendersClaims() {
+        var asked = Self.responders(["a", "b"])
+        asked.answer(from: .init(responder: "b", claim: nil))
+        #expect(asked.keysToWatch == [1])
+        asked.answer(from: .init(responder: "b", claim: nil))
+        #expect(asked.keysToWatch == [1], "one claim, one reply")
+    }
+
+    @Test func aClaimGoneIsWaitedForDuringTheGraceAndCountsWhenBack() {
+        let start = ContinuousClock.now
+        var asked = AskedResponders(
+            [LiveResponder(responder: "a", name: "q", key: 1), LiveResponder(responder: "b", name: "q", key: 2)],
+            grace: .seconds(5))
+        asked.keep([], of: [1, 2], at: start)
+        asked.keep([], of: [1, 2], at: start + .seconds(4))
+        #expect(asked.keysToWatch == [1, 2], "within the grace")
+        asked.keep([1], of: [1, 2], at: start + .seconds(4.5))
+        asked.keep([1], of: [1, 2], at: start + .seconds(5))
+        #expect(asked.keysToWatch == [1], "2 stayed gone for the grace; 1 came back")
+        asked.keep([], of: [1], at: start + .seconds(9))
+        #expect(asked.keysToWatch == [1], "gone again: its grace starts again")
+        asked.answer(from: .init(responder: "a", claim: 1))
+        #expect(asked.allSettled)
     }
 
     @Test func theTimeoutAndCancellationStopIt() async {
@@ -60,7 +97,7 @@ struct ReplyCollectorTests {
         let collector = ReplyCollector<Int, AskedResponders>(accounting: Self.responders(["a"]), maxReplies: .max)
         let notified = Mutex(false)
         let waiting = Task { await collector.wait(timeout: .seconds(60)) }
-        collector.record(Self.reply(1, from: "a"), order: 1, from: "a") {
+        collector.record(Self.reply(1, from: "a"), order: 1, from: .init(responder: "a", claim: 1)) {
             Thread.sleep(forTimeInterval: 0.05)
             notified.withLock { $0 = true }
         }

@@ -27,6 +27,29 @@ struct PostTests {
                 == #"{"seq":1,"id":"ID","name":"memo.saved","version":2,"payload":{},"postedAt":"TIME"}"# + "\n")
     }
 
+    @Test func metadataIsJournaledAndExportedAndBadMetadataIsAUsageError() throws {
+        let cli = NoticectlRunner(in: TemporaryDirectory())
+        #expect(
+            try cli("post", "order.placed", "--metadata", "tenant=acme", "--metadata", "query=a=b&c=")
+                == .success("1\n"))
+        #expect(
+            Stable.text(try cli("export").stdout)
+                == #"{"seq":1,"id":"ID","name":"order.placed","metadata":{"query":"a=b&c=","tenant":"acme"},"#
+                + #""payload":{},"postedAt":"TIME"}"# + "\n")
+        #expect(
+            try cli("post", "order.placed", "--metadata", "tenant")
+                == .usageError(#"--metadata "tenant" is not key=value"#, command: "noticectl post"))
+        #expect(
+            try cli("post", "order.placed", "--metadata", "a=1", "--metadata", "a=2")
+                == .usageError(#"--metadata gives "a" twice"#, command: "noticectl post"))
+        #expect(
+            try cli("post", "order.placed", "--metadata", "tenant id=acme")
+                == .usageError(
+                    #"--metadata: invalid metadata field "tenant id": a key holds only ASCII letters, digits, '.', '-' and '_'"#,
+                    command: "noticectl post"))
+        #expect(try cli("export").lines.count == 1, "nothing posted")
+    }
+
     @Test func namesSendersAndPayloadsFullOfQuotesAndSQLAreStoredAsData() throws {
         let cli = NoticectlRunner(in: TemporaryDirectory())
         let name = "x'); DROP TABLE notices; --"

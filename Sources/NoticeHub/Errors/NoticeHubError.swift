@@ -27,6 +27,9 @@ public enum NoticeHubError: Error, Equatable, Sendable, CustomStringConvertible 
     /// A responder in another process failed to answer: its handler threw
     /// (the error's description), or its answer could not be encoded.
     case responderFailed(responder: Sender, reason: String)
+    /// A notice's ``NoticeMetadata`` broke its rules: `key` names the
+    /// field, when one field is at fault.
+    case invalidMetadata(key: String?, reason: String)
 
     public var description: String {
         switch self {
@@ -55,6 +58,10 @@ public enum NoticeHubError: Error, Equatable, Sendable, CustomStringConvertible 
             "responder \(responder) answers asynchronously; use collect(_:payload:from:as:timeout:maxReplies:)"
         case let .responderFailed(responder, reason):
             "responder \(responder) failed: \(reason)"
+        case let .invalidMetadata(key?, reason):
+            "invalid metadata field \(IdentifierRules.quoted(key)): \(reason)"
+        case let .invalidMetadata(nil, reason):
+            "invalid metadata: \(reason)"
         }
     }
 }

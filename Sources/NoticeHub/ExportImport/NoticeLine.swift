@@ -11,11 +11,13 @@ import NoticeJSON
 /// also has `"conversation"` and `"cause"` (ids), and a request or reply its
 /// `"kind"`:
 /// `{"seq":9,"id":"…","name":"weather.now","sender":"station","kind":"reply","conversation":"…","cause":"…","payload":{…},"postedAt":"…"}`
-/// A notice whose payload is of a version other than 1 has `"version"`.
+/// A notice whose payload is of a version other than 1 has `"version"`, and
+/// one with ``Notice/metadata`` has `"metadata"`, an object of strings:
+/// `"metadata":{"traceparent":"00-…-01"}`.
 public enum NoticeLine {
     /// The line for `notice` (without a trailing newline). `seq` appears only
-    /// for journaled notices; `sender`, `kind`, `conversation` and `cause`
-    /// only when the notice has them, `version` only when it is not 1.
+    /// for journaled notices; `sender`, `kind`, `conversation`, `cause` and
+    /// `metadata` only when the notice has them, `version` only when it is not 1.
     public static func encode(_ notice: Notice) throws -> String {
         var line = "{"
         if let sequence = notice.sequence { line += "\"seq\":\(sequence)," }
@@ -26,6 +28,7 @@ public enum NoticeLine {
         if let conversation = notice.conversation { line += ",\"conversation\":\"\(conversation)\"" }
         if let cause = notice.cause { line += ",\"cause\":\"\(cause)\"" }
         if notice.version != 1 { line += ",\"version\":\(notice.version)" }
+        if let metadata = notice.metadata.json { line += ",\"metadata\":" + metadata }
         line += ",\"payload\":" + (try notice.payloadJSON())
         line += ",\"postedAt\":\"\(timestamp(notice.postedAtMilliseconds))\"}"
         return line
@@ -35,8 +38,9 @@ public enum NoticeLine {
     /// (the journal assigns its own); `id` and `postedAt` are kept when given,
     /// made fresh when absent; `payload` may be any JSON value, as any
     /// `Codable` payload encodes to (default `{}`); `kind`, `conversation`
-    /// and `cause` are kept when given, and so is `version` (default 1). `null` reads as absent for `seq`,
-    /// `sender`, `conversation` and `cause`, as release 0.1's exports wrote
+    /// and `cause` are kept when given, and so are `version` (default 1) and
+    /// `metadata`. `null` reads as absent for `seq`,
+    /// `sender`, `conversation`, `cause` and `metadata`, as release 0.1's exports wrote
     /// `"sender":null`.
     public static func decode(_ line: String) throws(NoticeLineError) -> Notice {
         let value: JSONValue
@@ -47,7 +51,7 @@ public enum NoticeLine {
         }
         guard case .object(let fields) = value else { throw NoticeLineError("not a JSON object") }
         var id: NoticeID?, name: NoticeName?, sender: Sender?, payload = "{}", postedAt: Int64?
-        var kind = NoticeKind.notice, links = NoticeLinks.none, version: Int32 = 1
+        var kind = NoticeKind.notice, links = NoticeLinks.none, version: Int32 = 1, metadata = NoticeMetadata.empty
         var seen: Set<String> = []
         for (key, field) in fields {
             guard seen.insert(key).inserted else {
@@ -84,6 +88,10 @@ public enum NoticeLine {
                     throw NoticeLineError("version \(number) is not one of 1...\(Int32.max)")
                 }
                 version = stored
+            case ("metadata", .object):
+                do { metadata = try NoticeMetadata(field) } catch { throw NoticeLineError("\(error)") }
+            case ("metadata", .null):
+                break
             case ("payload", _):
                 payload = field.serialized()
             case ("postedAt", .string(let text)):
@@ -93,7 +101,7 @@ public enum NoticeLine {
                 }
                 postedAt = TimestampFormat.milliseconds(of: date)
             case ("seq", _), ("id", _), ("name", _), ("sender", _), ("postedAt", _),
-                ("kind", _), ("conversation", _), ("cause", _), ("version", _):
+                ("kind", _), ("conversation", _), ("cause", _), ("version", _), ("metadata", _):
                 throw NoticeLineError("field \(key) has the wrong type")
             default:
                 throw NoticeLineError("unknown field \(IdentifierRules.quoted(key))")
@@ -104,7 +112,7 @@ public enum NoticeLine {
         return Notice(
             id: id ?? .next(), name: name, sender: sender,
             postedAtMilliseconds: postedAt ?? WallClock.nowMilliseconds(), payload: .json(payload),
-            kind: kind, links: links, version: version)
+            kind: kind, links: links, version: version, metadata: metadata)
     }
 
     private static func linkedID(_ text: String, label: String) throws(NoticeLineError) -> NoticeID {

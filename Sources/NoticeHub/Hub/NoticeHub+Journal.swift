@@ -66,6 +66,10 @@ extension NoticeHub {
     /// ``NoticeJournal/pollInterval``), and at once when the journal
     /// announces them. Cancel the token to stop following.
     ///
+    /// On a hub with a tracer, each notice is delivered in the trace context
+    /// its ``Notice/metadata`` carries, so what its observers post continues
+    /// the poster's trace.
+    ///
     /// The followed notices are delivered on the follower's own thread, not
     /// a posting thread: observers that share state with posting code must
     /// synchronize it.
@@ -96,7 +100,12 @@ extension NoticeHub {
                 guard let self, let sequence = notice.sequence else { return }
                 if own?.claim(sequence) == true { return }
                 self.metrics?.followed(notice)
-                self.deliver(notice)
+                // Handlers post in the trace the notice carries.
+                if let tracing = self.tracing {
+                    tracing.withContext(of: notice) { self.deliver(notice) }
+                } else {
+                    self.deliver(notice)
+                }
             }
             return Subscription(registration: follower, issuer: identity)
         } catch {
@@ -123,6 +132,9 @@ extension NoticeHub {
     /// most 256 UTF-8 bytes, no control characters), since `noticectl stats`
     /// prints it; ``NoticeHubError/invalidSubscriber(_:reason:)`` otherwise.
     ///
+    /// On a hub with a tracer, `handler` runs in the trace context each
+    /// notice carries, as ``follow(pollInterval:onFailure:)``'s observers do.
+    ///
     /// A row that cannot be read stops the subscriber as it stops
     /// ``follow(pollInterval:onFailure:)``, with its cursor saved just
     /// before that row: once the row is mended, a new subscriber of the same
@@ -144,9 +156,13 @@ extension NoticeHub {
                 query: JournalQuery(names: names, kinds: [.notice]), pollInterval: pollInterval ?? journal.pollInterval,
                 subscriber: subscriber),
             claim: try journal.claimSubscriber(subscriber), onFailure: onFailure,
-            sink: { [metrics] notice in
+            sink: { [metrics, tracing] notice in
                 metrics?.followed(notice)
-                handler(notice)
+                if let tracing {
+                    tracing.withContext(of: notice) { handler(notice) }
+                } else {
+                    handler(notice)
+                }
             })
         return Subscription(registration: follower, issuer: identity)
     }

@@ -1,29 +1,32 @@
 /// Every `post` throws ``NoticeHubError/patternNotPostable(_:)`` for a name
-/// that is a pattern (``Identifier/isPattern``): a notice needs a literal name.
+/// that is a pattern (``Identifier/isPattern``): a notice needs a literal name,
+/// and ``NoticeHubError/invalidMetadata(key:reason:)`` for `metadata` that
+/// breaks ``NoticeMetadata``'s rules. On a hub with a tracer, a journaled
+/// notice also carries the poster's trace context in its metadata.
 extension NoticeHub {
     /// Posts a notice without payload (its payload reads as `{}`).
     @discardableResult
-    public func post(_ name: NoticeName, sender: Sender? = nil) throws -> Notice {
-        try postFresh(name, sender: sender, payload: .empty)
+    public func post(_ name: NoticeName, sender: Sender? = nil, metadata: NoticeMetadata = .empty) throws -> Notice {
+        try postFresh(name, sender: sender, payload: .empty, metadata: metadata)
     }
 
     /// Posts a notice carrying `payload`.
     @discardableResult
     public func post<Payload: Encodable & Sendable>(
-        _ name: NoticeName, sender: Sender? = nil, payload: Payload
+        _ name: NoticeName, sender: Sender? = nil, payload: Payload, metadata: NoticeMetadata = .empty
     ) throws -> Notice {
-        try postFresh(name, sender: sender, payload: .encodable(payload))
+        try postFresh(name, sender: sender, payload: .encodable(payload), metadata: metadata)
     }
 
     /// Posts a typed message as the payload of a notice named `name`, with
     /// its type's ``NoticeMessage/version``.
     @discardableResult
     public func post<Message: NoticeMessage>(
-        _ name: NoticeName, sender: Sender? = nil, payload: Message
+        _ name: NoticeName, sender: Sender? = nil, payload: Message, metadata: NoticeMetadata = .empty
     ) throws -> Notice {
         try postFresh(
             name, sender: sender, payload: .encodable(payload),
-            version: try Self.storedVersion(Message.version, of: name))
+            version: try Self.storedVersion(Message.version, of: name), metadata: metadata)
     }
 
     /// Posts a notice whose payload is JSON text, as tools and imports
@@ -32,18 +35,24 @@ extension NoticeHub {
     /// `version` is the payload's shape (``Notice/version``), as a typed
     /// message of that version would post it.
     @discardableResult
-    public func post(_ name: NoticeName, sender: Sender? = nil, json: String, version: Int = 1) throws -> Notice {
+    public func post(
+        _ name: NoticeName, sender: Sender? = nil, json: String, version: Int = 1, metadata: NoticeMetadata = .empty
+    ) throws -> Notice {
         let payload = NoticePayload.json(try NoticePayload.canonicalJSON(json))
-        return try postFresh(name, sender: sender, payload: payload, version: try Self.storedVersion(version, of: name))
+        return try postFresh(
+            name, sender: sender, payload: payload, version: try Self.storedVersion(version, of: name),
+            metadata: metadata)
     }
 
     /// Posts a typed message under its own name, with its type's
     /// ``NoticeMessage/version``.
     @discardableResult
-    public func post<Message: NoticeMessage>(_ message: Message, sender: Sender? = nil) throws -> Notice {
+    public func post<Message: NoticeMessage>(
+        _ message: Message, sender: Sender? = nil, metadata: NoticeMetadata = .empty
+    ) throws -> Notice {
         try postFresh(
             Message.name, sender: sender, payload: .encodable(message),
-            version: try Self.storedVersion(Message.version, of: Message.name))
+            version: try Self.storedVersion(Message.version, of: Message.name), metadata: metadata)
     }
 
     /// `version` as a notice keeps it, or the error for one out of range.
@@ -60,15 +69,20 @@ extension NoticeHub {
     /// another is delivered on this thread names it as its cause.
     @inline(__always)
     func postFresh(
-        _ name: NoticeName, sender: Sender?, payload: NoticePayload, version: Int32 = 1
+        _ name: NoticeName, sender: Sender?, payload: NoticePayload, version: Int32 = 1,
+        metadata: NoticeMetadata = .empty
     ) throws -> Notice {
         try refusePattern(name)
+        // Checked with the trace context in: what is stored keeps the rules.
+        let carried = tracing.map { $0.injecting(into: metadata) } ?? metadata
+        if !carried.isEmpty, let problem = carried.problem() { throw problem }
         let context = DeliveryContext.current
         let now = stamp()
         return try post(
             Notice(
                 id: context.nextID(milliseconds: now), name: name, sender: sender,
-                postedAtMilliseconds: now, payload: payload, links: context.causing, version: version),
+                postedAtMilliseconds: now, payload: payload, links: context.causing, version: version,
+                metadata: carried),
             in: context)
     }
 

@@ -1,6 +1,7 @@
 public import CoreMetrics
 public import Logging
 import Synchronization
+public import Tracing
 
 /// A mediator modeled on Foundation's `NotificationCenter`: colleagues post
 /// notices to the hub and observe them, filtered by name and by sender, and the
@@ -52,6 +53,9 @@ public final class NoticeHub: Sendable {
     /// What the hub reports through swift-metrics; nil when no metrics
     /// backend was bootstrapped as it was made.
     let metrics: HubMetrics?
+    /// How the hub carries trace context through its journal; nil when no
+    /// tracer was given or bootstrapped as it was made.
+    let tracing: HubTracing?
 
     /// An in-memory hub: notices live only as long as their delivery.
     ///
@@ -64,6 +68,8 @@ public final class NoticeHub: Sendable {
         writer = nil
         openingRebuilds = []
         self.metrics = HubMetrics.make(metrics)
+        // Deliveries run on the poster's thread, in the poster's context.
+        tracing = nil
     }
 
     /// The largest payload a hub accepts unless told otherwise, in bytes of
@@ -98,6 +104,11 @@ public final class NoticeHub: Sendable {
     ///     followers and requests (see <doc:JournalAndDurability#Metrics>);
     ///     by default the backend bootstrapped with `MetricsSystem`, and
     ///     none when there is none.
+    ///   - tracer: how trace context crosses the journal (see
+    ///     <doc:JournalAndDurability#Tracing>): posts store the poster's
+    ///     context in their ``Notice/metadata``, requests across processes
+    ///     and their answers are spans; by default the tracer bootstrapped
+    ///     with `InstrumentationSystem`, and none when there is none.
     public init(
         journal: any NoticeJournal,
         durability: Durability = .always,
@@ -105,12 +116,14 @@ public final class NoticeHub: Sendable {
         payloadLimit: Int = NoticeHub.defaultPayloadLimit,
         rebuildProgress: ((RebuildProgress) -> Void)? = nil,
         logger: Logger = Logger(label: "NoticeHub"),
-        metrics: (any MetricsFactory)? = nil
+        metrics: (any MetricsFactory)? = nil,
+        tracer: (any Tracer)? = nil
     ) throws {
         self.backend = journal
         self.journal = JournalReader(journal)
         let metrics = HubMetrics.make(metrics)
         self.metrics = metrics
+        tracing = HubTracing.make(tracer)
         var logger = logger
         logger[metadataKey: "journal"] = "\(journal.location)"
         let writer = try JournalWriter(

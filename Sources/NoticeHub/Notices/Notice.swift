@@ -47,6 +47,9 @@ public struct Notice: Sendable {
     /// when a handler posted it, or the request a reply answers.
     public var cause: NoticeID? { storedLinks.cause }
     let storedLinks: NoticeLinks
+    /// The short text fields the notice carries beside its payload (a
+    /// trace's context, a correlation id); empty for most notices.
+    public internal(set) var metadata: NoticeMetadata
 
     package init(
         id: NoticeID = .next(),
@@ -58,7 +61,8 @@ public struct Notice: Sendable {
         isReplay: Bool = false,
         kind: NoticeKind = .notice,
         links: NoticeLinks = .none,
-        version: Int32 = 1
+        version: Int32 = 1,
+        metadata: NoticeMetadata = .empty
     ) {
         self.id = id
         self.name = name
@@ -70,6 +74,7 @@ public struct Notice: Sendable {
         self.kind = kind
         storedLinks = links
         storedVersion = version
+        self.metadata = metadata
     }
 
     /// When the notice was posted, to the millisecond.

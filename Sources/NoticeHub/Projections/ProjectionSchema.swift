@@ -21,7 +21,7 @@ public struct ProjectionSchema: Sendable {
     /// The migrations that make the tables, numbered 1, 2, 3…
     public let migrations: [ProjectionMigration]
 
-    /// A projection's declaration; ``NoticeHub-class/init(journal:durability:projections:payloadLimit:rebuildProgress:logger:metrics:)``
+    /// A projection's declaration; ``NoticeHub-class/init(journal:durability:projections:payloadLimit:rebuildProgress:logger:metrics:tracer:)``
     /// checks it, throwing ``JournalError/projectionUnusable(projection:problem:)``.
     public init(identity: String, version: Int = 1, tables: [String], migrations: [ProjectionMigration]) {
         self.identity = identity

@@ -54,7 +54,23 @@ struct RowCheck {
             return "version \(RowValue.quoted(row, at: 9)) is not an integer"
         }
         if let problem = StoredRowRules.versionProblem(row.int64(at: 9)) { return problem }
-        return linkProblem(in: row)
+        return linkProblem(in: row) ?? metadataProblem(in: row)
+    }
+
+    /// Metadata that is neither NULL nor a JSON object of strings that
+    /// keeps ``NoticeMetadata``'s rules.
+    private func metadataProblem(in row: SQLiteStatement) -> String? {
+        switch row.storageClass(at: 10) {
+        case .null: return nil
+        case .text:
+            do {
+                _ = try NoticeMetadata(json: row.string(at: 10) ?? "")
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        default: return Self.notText("metadata", in: row, at: 10)
+        }
     }
 
     /// A kind that is neither NULL nor a known one, or a conversation or

@@ -10,7 +10,7 @@ struct RowDecoder {
     private var senders = RecentIdentifiers<Sender>()
 
     /// The columns ``notice(from:isReplay:)`` reads, in order.
-    static let columns = "seq, id, name, sender, payload, posted_at, kind, conversation, cause, version"
+    static let columns = "seq, id, name, sender, payload, posted_at, kind, conversation, cause, version, metadata"
 
     /// Reads a row of ``columns``. A row whose id is not a UUID is refused: a
     /// fresh id would differ on every read, and an import of two exports
@@ -42,7 +42,17 @@ struct RowDecoder {
         return Notice(
             id: id, name: name, sender: sender, postedAtMilliseconds: row.int64(at: 5),
             payload: row.isNull(at: 4) ? .empty : .jsonUTF8(row.withTextBytes(at: 4) { Array($0) }),
-            sequence: row.int64(at: 0), isReplay: isReplay, kind: kind, links: links, version: storedVersion)
+            sequence: row.int64(at: 0), isReplay: isReplay, kind: kind, links: links, version: storedVersion,
+            metadata: row.isNull(at: 10) ? .empty : try Self.metadata(in: row))
+    }
+
+    /// The metadata column of a row that has one: a JSON object of strings.
+    static func metadata(in row: SQLiteStatement) throws(JournalError) -> NoticeMetadata {
+        do {
+            return try NoticeMetadata(json: row.string(at: 10) ?? "")
+        } catch {
+            throw .malformedRow(sequence: row.int64(at: 0), problem: "\(error)")
+        }
     }
 
     /// The conversation and cause columns, each NULL or a UUID.

@@ -6,16 +6,16 @@ final class SQLiteJournalConnection: JournalConnection {
     let connection: SQLiteConnection
     private lazy var projectionStore = SQLiteProjectionStore(connection)
 
-    /// An ordinary notice of version 1 leaves kind, conversation and cause
-    /// NULL and version at its default: its insert binds five values, not
-    /// nine.
+    /// An ordinary notice of version 1 without metadata leaves kind,
+    /// conversation, cause and metadata NULL and version at its default: its
+    /// insert binds five values, not ten.
     static let insertSQL = """
         INSERT INTO notices (id, name, sender, payload, posted_at) VALUES (?, ?, ?, ?, ?)
         ON CONFLICT (id) DO NOTHING
         """
     static let insertLinkedSQL = """
-        INSERT INTO notices (id, name, sender, payload, posted_at, kind, conversation, cause, version)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO notices (id, name, sender, payload, posted_at, kind, conversation, cause, version, metadata)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (id) DO NOTHING
         """
     private static let sequenceOfIDSQL = "SELECT seq FROM notices WHERE id = ?"
@@ -185,7 +185,8 @@ final class SQLiteJournalConnection: JournalConnection {
         let notice = record.notice
         // Every parameter is bound anew, so the old bindings need no
         // clearing; the statement was reset after its last step.
-        let isLinked = notice.kind != .notice || notice.links != .none || notice.version != 1
+        let isLinked =
+            notice.kind != .notice || notice.links != .none || notice.version != 1 || !notice.metadata.isEmpty
         let prepared = try statements()
         let insert = isLinked ? prepared.insertLinked : prepared.insert
         // The texts are bound where they lie, not copied into SQLite's
@@ -201,6 +202,7 @@ final class SQLiteJournalConnection: JournalConnection {
                                 try insert.bindText(notice.conversation?.description, at: 7)
                                 try insert.bindText(notice.cause?.description, at: 8)
                                 try insert.bind(Int64(notice.version), at: 9)
+                                try insert.bindText(notice.metadata.json, at: 10)
                             }
                             defer { insert.reset() }
                             _ = try insert.step()

@@ -29,19 +29,31 @@
         private let losses: LostResponderClaims
         private let session: Mutex<PostgresSession?>
 
-        /// Claims `name` for `responder`; a claim that replaces one found lost
-        /// (as `losses` has it) is told at warning level.
-        init(
-            _ responder: Sender, answering name: NoticeName, settings: PostgresSettings,
-            losses: LostResponderClaims
-        ) throws {
-            var key = ResponderRows.randomKey()
+        /// Claims `name` for `responder` under a random key, or under
+        /// `reusedKey` alone: nil when another session holds that key's lock
+        /// (the lost claim's, which the server has not yet found ended). A
+        /// claim that replaces one found lost (as `losses` has it) is told at
+        /// warning level.
+        static func claim(
+            _ responder: Sender, answering name: NoticeName, reusing reusedKey: Int64? = nil,
+            settings: PostgresSettings, losses: LostResponderClaims
+        ) throws -> PostgresResponderClaim? {
+            var key = reusedKey ?? ResponderRows.randomKey()
             var locked = try PostgresSession.holdingAdvisoryLock(key, settings: settings)
+            if reusedKey != nil, locked == nil { return nil }
             while locked == nil {
                 key = ResponderRows.randomKey()
                 locked = try PostgresSession.holdingAdvisoryLock(key, settings: settings)
             }
-            let session = locked!
+            return try PostgresResponderClaim(
+                responder, answering: name, key: key, session: locked!, settings: settings, losses: losses)
+        }
+
+        /// The claim whose lock `session` holds: writes its row.
+        private init(
+            _ responder: Sender, answering name: NoticeName, key: Int64, session: PostgresSession,
+            settings: PostgresSettings, losses: LostResponderClaims
+        ) throws {
             do {
                 try ResponderRows.insert(
                     key: key, responder: responder, name: name, into: PostgresProjectionStore(session))

@@ -17,9 +17,11 @@
         var causes = NullableArray<UUID>()
         /// Each payload's version (``Notice/version``), as the `version` column holds it.
         var versions: [Int32] = []
+        /// NULL for a notice without metadata, else ``NoticeMetadata/json``.
+        var metadata = NullableArray<String>()
 
         /// How many parameters ``bindings`` holds.
-        static let count = 9
+        static let count = 10
 
         init(_ records: [JournalRecord]) {
             for record in records {
@@ -33,11 +35,12 @@
                 conversations.elements.append(notice.conversation?.uuid)
                 causes.elements.append(notice.cause?.uuid)
                 versions.append(Int32(notice.version))
+                metadata.elements.append(notice.metadata.json)
             }
         }
 
-        /// The arrays as `$1` to `$9`: ids, names, senders, payloads, posting
-        /// times, kinds, conversations, causes, versions.
+        /// The arrays as `$1` to `$10`: ids, names, senders, payloads, posting
+        /// times, kinds, conversations, causes, versions, metadata.
         var bindings: PostgresBindings {
             var binds = PostgresBindings(capacity: Self.count + 1)
             binds.append(ids)
@@ -49,6 +52,7 @@
             binds.append(conversations)
             binds.append(causes)
             binds.append(versions)
+            binds.append(metadata)
             return binds
         }
     }

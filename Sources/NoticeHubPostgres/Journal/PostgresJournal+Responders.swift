@@ -7,12 +7,30 @@
         /// writes the claim's row (see ``PostgresResponderClaim``); the server
         /// lets go of the lock when the session ends.
         public func claimResponder(_ responder: Sender, answering name: NoticeName) throws -> any ResponderClaim {
-            try PostgresResponderClaim(responder, answering: name, settings: settings, losses: lostResponderClaims)
+            // Without a key to reuse, a claim is always made.
+            try PostgresResponderClaim.claim(
+                responder, answering: name, settings: settings, losses: lostResponderClaims)!
         }
+
+        /// Takes the advisory lock on `key` again, as a session of its own,
+        /// and writes the claim's row over the lost claim's; nil while the
+        /// lost claim's session still holds the lock.
+        public func claimResponder(_ responder: Sender, answering name: NoticeName, reusing key: Int64) throws
+            -> (any ResponderClaim)?
+        {
+            try PostgresResponderClaim.claim(
+                responder, answering: name, reusing: key, settings: settings, losses: lostResponderClaims)
+        }
+
+        /// Five seconds: a responder whose session was cut checks its claim
+        /// every second and claims again as soon as the server answers, which
+        /// a restarted server does within a few seconds.
+        public var claimRenewalGrace: Duration { .seconds(5) }
 
         /// The rows of `responders` whose advisory lock `pg_locks` shows
         /// granted, in key order, read in one statement. The rows found dead
-        /// are then deleted, best effort (a user who may only read keeps them).
+        /// are then deleted unless their key was claimed again meanwhile,
+        /// best effort (a user who may only read keeps them).
         public func liveResponders() throws -> [LiveResponder] {
             try withIdleSession { session in
                 let rows = try session.query(
@@ -33,7 +51,9 @@
                 if !dead.isEmpty {
                     var binds = PostgresBindings()
                     binds.append(dead)
-                    _ = try? session.query("DELETE FROM responders WHERE key = ANY($1)", binds)
+                    // A key claimed again since the read keeps its new row.
+                    _ = try? session.query(
+                        "DELETE FROM responders WHERE key = ANY($1) AND NOT \(Self.isLocked("key"))", binds)
                 }
                 return live
             }

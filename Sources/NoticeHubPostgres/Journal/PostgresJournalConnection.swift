@@ -214,7 +214,7 @@
             // The function checks the registry under the head lock (NHP01 otherwise).
             binds.append(try projectionRegistryGeneration())
             let inserted = try session.queryCommitting(
-                "SELECT id, seq FROM noticehub_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)", binds)
+                "SELECT id, seq FROM noticehub_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)", binds)
             let outcomes = try outcomes(for: columns.ids, appended: inserted.rows)
             if let last = outcomes.compactMap({ if case .appended(let seq) = $0 { seq } else { nil } }).max() {
                 announcer?.announce(last, atOnce: holdsConversation)
@@ -247,7 +247,7 @@
         /// Inserts one notice with the next number, or finds it stored already.
         private func insertOne(_ record: JournalRecord) throws -> AppendOutcome {
             let notice = record.notice
-            var binds = PostgresBindings(capacity: 10)
+            var binds = PostgresBindings(capacity: 11)
             binds.append(nextSequence)
             binds.append(notice.id.uuid)
             binds.append(notice.name.rawValue)
@@ -258,10 +258,11 @@
             binds.append(notice.conversation?.uuid)
             binds.append(notice.cause?.uuid)
             binds.append(Int32(notice.version))
+            binds.append(notice.metadata.json)
             let inserted = try session.query(
                 """
-                INSERT INTO notices (seq, id, name, sender, payload, posted_at, kind, conversation, cause, version)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+                INSERT INTO notices (seq, id, name, sender, payload, posted_at, kind, conversation, cause, version, metadata)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
                 ON CONFLICT (id) DO NOTHING RETURNING seq
                 """, binds)
             if !inserted.rows.isEmpty {
@@ -281,12 +282,16 @@
             binds.append(nextSequence - 1)
             let inserted = try session.query(
                 """
-                INSERT INTO notices (seq, id, name, sender, payload, posted_at, kind, conversation, cause, version)
-                SELECT $10 + row_number() OVER (ORDER BY ord), id, name, sender, payload, posted_at, kind, conversation, cause, version
+                INSERT INTO notices (seq, id, name, sender, payload, posted_at, kind, conversation, cause, version, metadata)
+                SELECT $11 + row_number() OVER (ORDER BY ord), id, name, sender, payload, posted_at, kind, conversation,
+                       cause, version, metadata
                 FROM (
-                    SELECT DISTINCT ON (id) id, name, sender, payload, posted_at, kind, conversation, cause, version, ord
-                    FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int8[], $6::text[], $7::uuid[], $8::uuid[], $9::int4[])
-                        WITH ORDINALITY AS batch (id, name, sender, payload, posted_at, kind, conversation, cause, version, ord)
+                    SELECT DISTINCT ON (id) id, name, sender, payload, posted_at, kind, conversation, cause, version,
+                           metadata, ord
+                    FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int8[], $6::text[], $7::uuid[],
+                                $8::uuid[], $9::int4[], $10::text[])
+                        WITH ORDINALITY AS batch (id, name, sender, payload, posted_at, kind, conversation, cause, version,
+                                                  metadata, ord)
                     ORDER BY id, ord
                 ) AS first
                 WHERE NOT EXISTS (SELECT 1 FROM notices WHERE notices.id = first.id)

@@ -19,9 +19,9 @@
         }
 
         /// The columns ``notice(from:isReplay:)`` reads, in order.
-        static let columns = "seq, id, name, sender, payload, posted_at, kind, conversation, cause, version"
+        static let columns = "seq, id, name, sender, payload, posted_at, kind, conversation, cause, version, metadata"
         /// How many ``columns`` there are: a query may select more after them.
-        static let columnCount = 10
+        static let columnCount = 11
 
         /// Reads a row of ``columns``. A kind or a version the library could
         /// not have written is refused whether or not rows are checked; the
@@ -68,10 +68,19 @@
             guard let storedVersion = version.flatMap({ Int32(exactly: $0) }), storedVersion >= 1 else {
                 throw JournalError.malformedRow(sequence: sequence, problem: Self.versionProblem(version) ?? "")
             }
+            // NULL for nearly every notice: one check, nothing to parse.
+            var metadata = NoticeMetadata.empty
+            if let stored = columns[10].bytes {
+                do {
+                    metadata = try NoticeMetadata(json: String(buffer: stored))
+                } catch {
+                    throw JournalError.malformedRow(sequence: sequence, problem: "\(error)")
+                }
+            }
             return Notice(
                 stored: NoticeID(id), name: name, sender: sender, postedAtMilliseconds: postedAt,
                 payloadUTF8: payload, sequence: sequence, isReplay: isReplay, kind: kind, links: links,
-                version: storedVersion)
+                version: storedVersion, metadata: metadata)
         }
 
         /// What is wrong with a stored version, or nil: NULL (the column's NOT

@@ -68,12 +68,77 @@ struct RequestChecks {
         let (station, asker) = (try NoticeHub(journal: journal), try NoticeHub(journal: place.open()))
         let answering = try station.respondAcrossProcesses(to: "sum.ask", as: "station") { _ in 7 }
         let first = try #require(try journal.liveResponders().first)
-        try place.endResponder(try #require((answering.registration as? JournalResponder)?.claim))
-        try waitUntil { (try? journal.liveResponders().map(\.key)).map { $0.count == 1 && $0 != [first.key] } ?? false }
+        let responder = try #require(answering.registration as? JournalResponder)
+        let lost = try #require(responder.claim)
+        try place.endResponder(lost)
+        try waitUntil { responder.claim.map { $0 !== lost } == true && (try? journal.liveResponders().count) == 1 }
+        if journal.claimRenewalGrace > .zero {
+            #expect(try journal.liveResponders().map(\.key) == [first.key], "claimed again under its key")
+        }
         let answer = try await asker.collectAcrossProcesses(
             "sum.ask", payload: Question(n: 1), from: "asker", as: Int.self, timeout: .seconds(30))
         #expect(answer.values == [7])
         answering.cancel()
         #expect(try journal.liveResponders().isEmpty)
+    }
+
+    /// Replicas that share a sender, as in a rolling restart: the old one
+    /// answers and stops, the new one answers later. Each claim asked is
+    /// waited for, so both replies count.
+    func replicasThatShareASenderAreEachCounted(backend: ConformanceBackend) async throws {
+        let place = try backend.makePlace()
+        let (old, new, asker) = (
+            try NoticeHub(journal: place.open()), try NoticeHub(journal: place.open()),
+            try NoticeHub(journal: place.open())
+        )
+        let later = DispatchSemaphore(value: 0), firstReply = DispatchSemaphore(value: 0)
+        let leaving = try old.respondAcrossProcesses(to: "sum.ask", as: "service") { _ in 1 }
+        let staying = try new.respondAcrossProcesses(to: "sum.ask", as: "service") { _ -> Int in
+            later.wait()
+            return 2
+        }
+        let task = Task {
+            try await asker.collectAcrossProcesses(
+                "sum.ask", payload: Question(n: 1), from: "asker", as: Int.self, timeout: .seconds(60),
+                onReply: { _ in firstReply.signal() })
+        }
+        await Task.detached { firstReply.wait() }.value
+        leaving.cancel()
+        // Liveness checks find the old claim gone while the new one has yet to answer.
+        try await Task.sleep(for: .milliseconds(500))
+        later.signal()
+        let answer = try await task.value
+        #expect(answer.stopReason == .allAnswered && answer.asked == 2)
+        #expect(answer.values.sorted() == [1, 2])
+        #expect(Set(answer.replies.map(\.responder)) == ["service"])
+        staying.cancel()
+    }
+
+    /// A responder whose claim's session ends mid-request (a server
+    /// restart) claims again under the same key, and its answer counts.
+    func aResponderThatClaimsAgainMidRequestIsStillCounted(backend: ConformanceBackend) async throws {
+        let place = try backend.makePlace()
+        let (station, asker) = (try NoticeHub(journal: place.open()), try NoticeHub(journal: place.open()))
+        let reached = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let answering = try station.respondAcrossProcesses(to: "sum.ask", as: "station") { _ -> Int in
+            reached.signal()
+            release.wait()
+            return 7
+        }
+        let responder = try #require(answering.registration as? JournalResponder)
+        let lost = try #require(responder.claim)
+        let task = Task {
+            try await asker.collectAcrossProcesses(
+                "sum.ask", payload: Question(n: 1), from: "asker", as: Int.self, timeout: .seconds(60))
+        }
+        await Task.detached { reached.wait() }.value
+        try place.endResponder(lost)
+        try waitUntil { responder.claim.map { $0 !== lost } == true }
+        #expect(responder.claim?.key == lost.key, "claimed again under its key")
+        release.signal()
+        let answer = try await task.value
+        #expect(answer.stopReason == .allAnswered)
+        #expect(answer.values == [7])
+        answering.cancel()
     }
 }

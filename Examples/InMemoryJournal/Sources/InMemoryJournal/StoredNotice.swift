@@ -15,6 +15,7 @@ struct StoredNotice: Sendable {
     let cause: NoticeID?
     /// The payload's version (``Notice/version``).
     let version: Int
+    let metadata: NoticeMetadata
 
     /// The row for `record`, stored under `sequence`.
     init(_ record: JournalRecord, sequence: Int64) {
@@ -29,6 +30,7 @@ struct StoredNotice: Sendable {
         conversation = notice.conversation
         cause = notice.cause
         version = notice.version
+        metadata = notice.metadata
     }
 
     /// The notice a read hands on, built as every backend builds it.
@@ -36,6 +38,6 @@ struct StoredNotice: Sendable {
         Notice(
             stored: id, name: name, sender: sender, postedAtMilliseconds: postedAtMilliseconds,
             payloadJSON: payloadJSON, sequence: sequence, isReplay: isReplay,
-            kind: kind, conversation: conversation, cause: cause, version: version)
+            kind: kind, conversation: conversation, cause: cause, version: version, metadata: metadata)
     }
 }

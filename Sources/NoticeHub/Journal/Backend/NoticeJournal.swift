@@ -23,6 +23,21 @@ public protocol NoticeJournal: Sendable {
     /// responder, may announce the same name.
     func claimResponder(_ responder: Sender, answering name: NoticeName) throws -> any ResponderClaim
 
+    /// Claims again, under `key`, the place of a claim of this process that
+    /// was lost while its responder lives (a server's session cut): a
+    /// request under way then counts the renewed claim as the responder it
+    /// asked. Nil when `key` cannot be had (a session not yet ended holds
+    /// it); the responder then claims anew. The default answers nil, which
+    /// suits a backend whose claims end only with their process.
+    func claimResponder(_ responder: Sender, answering name: NoticeName, reusing key: Int64) throws
+        -> (any ResponderClaim)?
+
+    /// How long a requester goes on waiting for a responder whose claim it
+    /// found gone, for the claim to be made again under its key
+    /// (``claimResponder(_:answering:reusing:)``): zero (the default) for
+    /// claims that end only with their process, such as file locks.
+    var claimRenewalGrace: Duration { get }
+
     /// The responders whose claims are alive now; a backend may forget the
     /// announcements of dead ones as it finds them.
     func liveResponders() throws -> [LiveResponder]
@@ -54,6 +69,16 @@ extension NoticeJournal {
     public func claimResponder(_ responder: Sender, answering name: NoticeName) throws -> any ResponderClaim {
         throw JournalError.requestsUnsupported(location: location)
     }
+
+    /// Nil: the responder claims anew.
+    public func claimResponder(_ responder: Sender, answering name: NoticeName, reusing key: Int64) throws
+        -> (any ResponderClaim)?
+    {
+        nil
+    }
+
+    /// Zero: a claim found gone is a responder gone.
+    public var claimRenewalGrace: Duration { .zero }
 
     /// Throws ``JournalError/requestsUnsupported(location:)``.
     public func liveResponders() throws -> [LiveResponder] {
@@ -301,7 +326,7 @@ public struct JournalQuery: Sendable, Equatable {
     public var includesTrimmed = false
     /// Whether the notices read are to carry ``Notice/isReplay``: set by
     /// replay, so it need not copy each notice to mark it. A backend passes
-    /// it to ``Notice/init(stored:name:sender:postedAtMilliseconds:payloadJSON:sequence:isReplay:kind:conversation:cause:version:)``.
+    /// it to ``Notice/init(stored:name:sender:postedAtMilliseconds:payloadJSON:sequence:isReplay:kind:conversation:cause:version:metadata:)``.
     public var markedAsReplay = false
 
     public init(

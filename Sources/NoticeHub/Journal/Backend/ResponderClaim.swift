@@ -7,6 +7,10 @@
 /// lock for a server database): a requester counts only the responders whose
 /// claim is alive, so a dead responder is never waited for.
 public protocol ResponderClaim: AnyObject, Sendable {
+    /// The claim's key, as ``LiveResponder/key`` lists it: a reply names the
+    /// claim of the responder that sent it by this key
+    /// (``NoticeMetadata/responderClaimKey``).
+    var key: Int64 { get }
     /// Withdraws the announcement; idempotent.
     func release()
     /// Whether the claim still holds, as far as the process knows without

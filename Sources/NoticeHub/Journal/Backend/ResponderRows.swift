@@ -16,12 +16,17 @@ package enum ResponderRows {
     /// offset a lock file may have.
     package static let keys: Range<Int64> = 1..<(1 << 62)
 
-    /// Writes the row of a claim whose lock `key` is held.
+    /// Writes the row of a claim whose lock `key` is held, over the row of
+    /// a lost claim with that key, which nobody holds any more.
     package static func insert(
         key: Int64, responder: Sender, name: NoticeName, into store: any ProjectionStore
     ) throws {
         try store.execute(
-            "INSERT INTO responders (key, name, responder, started_at) VALUES (?, ?, ?, ?)",
+            """
+            INSERT INTO responders (key, name, responder, started_at) VALUES (?, ?, ?, ?)
+            ON CONFLICT (key) DO UPDATE
+                SET name = excluded.name, responder = excluded.responder, started_at = excluded.started_at
+            """,
             [.integer(key), .text(name.rawValue), .text(responder.rawValue), .integer(WallClock.nowMilliseconds())])
     }
 

@@ -1,51 +1,65 @@
-/// The responders a request across processes was sent to, and which of them
-/// have answered or died: replies name their responder, not its claim, so
-/// claims are counted per responder.
+/// The responders' claims a request across processes was sent to, and which
+/// of them have answered or died: each claim asked is waited for once, so
+/// replicas that share a sender are counted one by one.
 ///
-/// A responder is settled once its replies number as many as its claims
-/// that were alive when the request went out, or as many as are still alive:
-/// a claim that dies without answering is not waited for.
+/// A reply names its claim (``NoticeMetadata/responderClaimKey``). A claim
+/// found gone is waited for during the journal's
+/// ``NoticeJournal/claimRenewalGrace``, in which its responder may claim
+/// again under the same key and answer; after that it counts as a responder
+/// that died without answering.
 struct AskedResponders: ReplyAccounting {
-    /// Claims alive when the request went out, per responder.
-    private let expected: [Sender: Int]
-    /// The keys of those claims still alive, and their responders.
-    private var live: [Int64: Sender]
-    private var answered: [Sender: Int] = [:]
+    /// Who sent a reply: its sender, and the claim it names, if any.
+    struct Answerer {
+        let responder: Sender
+        let claim: Int64?
+    }
+
+    /// The claims asked, and their responders.
+    private let asked: [Int64: Sender]
+    /// The claims asked that have not answered, alive or within their grace.
+    private var waiting: Set<Int64>
+    /// When each waiting claim was first found gone, while it stays gone.
+    private var goneSince: [Int64: ContinuousClock.Instant] = [:]
+    private let grace: Duration
 
     /// How many claims were asked.
-    let count: Int
+    var count: Int { asked.count }
 
-    init(_ responders: [LiveResponder]) {
-        expected = responders.reduce(into: [:]) { $0[$1.responder, default: 0] += 1 }
-        live = Dictionary(responders.map { ($0.key, $0.responder) }, uniquingKeysWith: { first, _ in first })
-        count = responders.count
+    init(_ responders: [LiveResponder], grace: Duration = .zero) {
+        asked = Dictionary(responders.map { ($0.key, $0.responder) }, uniquingKeysWith: { first, _ in first })
+        waiting = Set(asked.keys)
+        self.grace = grace
     }
 
-    /// Counts a reply from `responder`.
-    mutating func answer(from responder: Sender) {
-        answered[responder, default: 0] += 1
-    }
-
-    /// The keys whose claims may still die before answering.
-    var keysToWatch: Set<Int64> {
-        Set(live.compactMap { key, responder in isSettled(responder) ? nil : key })
-    }
-
-    /// Forgets the claims of `keys` that are not in `alive`.
-    mutating func keep(_ alive: Set<Int64>, of keys: Set<Int64>) {
-        for key in keys where !alive.contains(key) {
-            live[key] = nil
+    /// Counts a reply: against the claim it names, or, from a responder
+    /// that names none (an earlier release), against one of its sender's
+    /// claims still waited for.
+    mutating func answer(from answerer: Answerer) {
+        if let claim = answerer.claim, waiting.remove(claim) != nil { return }
+        if let claim = waiting.first(where: { asked[$0] == answerer.responder }) {
+            waiting.remove(claim)
         }
     }
 
-    /// Whether every responder asked has answered or died.
-    var allSettled: Bool {
-        expected.keys.allSatisfy(isSettled)
+    /// The keys whose claims may still die before answering.
+    var keysToWatch: Set<Int64> { waiting }
+
+    /// Forgets the claims of `keys` that are not in `alive` and have been
+    /// gone for longer than the grace, as of `now`.
+    mutating func keep(_ alive: Set<Int64>, of keys: Set<Int64>, at now: ContinuousClock.Instant = .now) {
+        for key in keys {
+            if alive.contains(key) {
+                goneSince[key] = nil
+                continue
+            }
+            let since = goneSince[key] ?? now
+            goneSince[key] = since
+            if since.duration(to: now) >= grace {
+                waiting.remove(key)
+            }
+        }
     }
 
-    private func isSettled(_ responder: Sender) -> Bool {
-        let replies = answered[responder] ?? 0
-        let alive = live.values.lazy.filter { $0 == responder }.count
-        return replies >= min(expected[responder] ?? 0, alive)
-    }
+    /// Whether every claim asked has answered or died.
+    var allSettled: Bool { waiting.isEmpty }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Tracing
 
 /// A responder that answers requests posted to a journal by any process: it
 /// announces itself with a claim (``NoticeJournal/claimResponder(_:answering:)``),
@@ -12,10 +13,14 @@ import Synchronization
 /// host whose clock is behind), is refused rather than answered: its
 /// requester gets a failure saying why at once, and `onAnswer` hears it.
 ///
-/// A claim can end while the responder lives (a server's session lost, the
-/// server restarted): every ``claimCheckInterval`` the responder checks, and
-/// claims its place again. A request that finds the claim gone meanwhile
-/// counts the responder as not answering. The responder withdraws for good
+/// Each answer names the responder's claim (``NoticeMetadata/responderClaimKey``),
+/// so a requester counts replicas that share a sender one by one. A claim
+/// can end while the responder lives (a server's session lost, the server
+/// restarted): every ``claimCheckInterval`` the responder checks, and claims
+/// its place again under the same key when the backend can
+/// (``NoticeJournal/claimResponder(_:answering:reusing:)``), so a request
+/// under way still counts it. On a hub with a tracer, each answer is a span,
+/// a child of the request's. The responder withdraws for good
 /// when it can no longer answer: its hub closed, or its follower stopped
 /// on a journal it cannot read on.
 package final class JournalResponder: CancellableRegistration {
@@ -55,12 +60,13 @@ package final class JournalResponder: CancellableRegistration {
                 guard request.sender != responder else { return }
                 let earlier = startedAt - request.postedAtMilliseconds
                 let answered: Result<Notice, any Error>?
+                let claim = presence.claim?.key
                 if earlier > Self.staleness {
-                    answered = Self.answer(request, as: responder, on: hub) { _ in
+                    answered = Self.answer(request, as: responder, claim: claim, on: hub) { _ in
                         throw StaleRequest(earlierMilliseconds: earlier)
                     }
                 } else {
-                    answered = Self.answer(request, as: responder, on: hub, handler: handler)
+                    answered = Self.answer(request, as: responder, claim: claim, on: hub, handler: handler)
                 }
                 guard let answered else {
                     presence.withdraw()
@@ -96,25 +102,51 @@ package final class JournalResponder: CancellableRegistration {
         presence.withdraw()
     }
 
-    /// Journals `handler`'s answer to `request`: a reply, or a failure whose
-    /// payload is `{"error": "…"}` when it throws, its answer cannot be
-    /// encoded or the journal refuses it. Returns the answer journaled, or
-    /// why the journal took neither; nil when the hub is closed, and nothing
-    /// can be answered any more.
+    /// Journals `handler`'s answer to `request`, naming `claim`: a reply, or
+    /// a failure whose payload is `{"error": "…"}` when it throws, its answer
+    /// cannot be encoded or the journal refuses it. On a hub with a tracer,
+    /// the answer is a span whose parent is the context the request carries.
+    /// Returns the answer journaled, or why the journal took neither; nil
+    /// when the hub is closed, and nothing can be answered any more.
     private static func answer(
-        _ request: Notice, as responder: Sender, on hub: NoticeHub,
+        _ request: Notice, as responder: Sender, claim: Int64?, on hub: NoticeHub,
+        handler: @Sendable (Notice) throws -> NoticePayload
+    ) -> Result<Notice, any Error>? {
+        var metadata = NoticeMetadata.empty
+        if let claim { metadata[NoticeMetadata.responderClaimKey] = String(claim) }
+        guard let tracing = hub.tracing else {
+            return answer(request, as: responder, metadata: metadata, on: hub, handler: handler)
+        }
+        return tracing.tracer.withSpan(
+            "respond \(request.name)", context: tracing.context(of: request) ?? .topLevel, ofKind: .server
+        ) { span in
+            let answered = answer(
+                request, as: responder, metadata: tracing.injecting(span.context, into: metadata), on: hub,
+                handler: handler)
+            if case .success(let answer) = answered {
+                span.attributes["noticehub.answer.kind"] = answer.kind.rawValue
+            }
+            return answered
+        }
+    }
+
+    /// ``answer(_:as:claim:on:handler:)`` with the answer's metadata made.
+    private static func answer(
+        _ request: Notice, as responder: Sender, metadata: NoticeMetadata, on hub: NoticeHub,
         handler: @Sendable (Notice) throws -> NoticePayload
     ) -> Result<Notice, any Error>? {
         let links = NoticeLinks.caused(by: request)
         func failure(_ error: any Error) -> Notice {
             Notice(
                 name: request.name, sender: responder, payload: .encodable(ReplyFailure(error: "\(error)")),
-                kind: .failure, links: links)
+                kind: .failure, links: links, metadata: metadata)
         }
         var answer: Notice
         do {
             let payload = try NoticeHub.withCause(request) { try handler(request) }
-            answer = Notice(name: request.name, sender: responder, payload: payload, kind: .reply, links: links)
+            answer = Notice(
+                name: request.name, sender: responder, payload: payload, kind: .reply, links: links,
+                metadata: metadata)
         } catch {
             answer = failure(error)
         }
@@ -176,12 +208,16 @@ package final class JournalResponder: CancellableRegistration {
             claims.locked { $0.take() }?.release()
         }
 
-        /// Claims the place again if the claim was lost; a failure is tried
-        /// again at the next check.
+        /// Claims the place again if the claim was lost, under its key when
+        /// the journal can, else anew; a failure is tried again at the next
+        /// check.
         private func claimAgainIfLost(_ journal: any NoticeJournal, _ responder: Sender, _ name: NoticeName) {
             // Confirmed outside the lock: a server's claim makes a round trip.
-            let lost = claims.locked { $0 }.map { !$0.confirmHeld() } ?? false
-            guard lost, let renewed = try? journal.claimResponder(responder, answering: name) else { return }
+            guard let held = claims.locked({ $0 }), !held.confirmHeld() else { return }
+            let reclaimed = try? journal.claimResponder(responder, answering: name, reusing: held.key)
+            guard let renewed = reclaimed ?? (try? journal.claimResponder(responder, answering: name)) else {
+                return
+            }
             let replaced = claims.locked { claim -> (any ResponderClaim)? in
                 // Withdrawn meanwhile: the new claim goes too.
                 guard claim != nil else { return renewed }

@@ -1,4 +1,6 @@
 import Synchronization
+import Tracing
+
 extension NoticeHub {
     /// Asks every live responder of `name` in any process on this hub's
     /// journal (on PostgreSQL, any host), except `requester`, and gathers
@@ -21,9 +23,16 @@ extension NoticeHub {
     ///
     /// Replies are listed in the order they arrived; `onReply`, when given,
     /// hears each reply notice as it arrives, on a thread of the journal's.
-    /// A reply names its responder, not the responder's claim: responders
-    /// that share a name are waited for together, for as many replies as
-    /// they had live claims, or as many of those claims as stay alive.
+    /// A reply names the claim of the responder that sent it, so each claim
+    /// asked is waited for once: replicas that share a sender are each
+    /// counted. A claim found gone is waited for during the journal's
+    /// ``NoticeJournal/claimRenewalGrace`` (5 s on PostgreSQL, where a cut
+    /// session's responder claims again under the same key), then counted as
+    /// a responder that died.
+    ///
+    /// On a hub with a tracer, the request is a span (a client's, child of
+    /// the caller's context) whose context the request notice carries, and
+    /// each responder's answer is a child span of it.
     ///
     /// ```swift
     /// let forecast = try await hub.collectAcrossProcesses(
@@ -73,16 +82,44 @@ extension NoticeHub {
             maxReplies: maxReplies, cause: cause, onReply: onReply)
     }
 
+    /// The request as a span when the hub has a tracer.
     private func collectAcrossProcesses<Value: Decodable & Sendable>(
         _ name: NoticeName, _ payload: NoticePayload, _ requester: Sender, version: Int32 = 1, timeout: Duration,
         maxReplies: Int, cause: Notice?, onReply: (@Sendable (Notice) -> Void)?
+    ) async throws -> ReplyCollection<Value> {
+        guard let tracing else {
+            return try await collect(
+                name, payload, requester, version: version, metadata: .empty, timeout: timeout,
+                maxReplies: maxReplies, cause: cause, onReply: onReply)
+        }
+        let span = tracing.tracer.startSpan(
+            "request \(name)", context: ServiceContext.current ?? .topLevel, ofKind: .client)
+        defer { span.end() }
+        do {
+            let collection: ReplyCollection<Value> = try await collect(
+                name, payload, requester, version: version, metadata: tracing.injecting(span.context, into: .empty),
+                timeout: timeout, maxReplies: maxReplies, cause: cause, onReply: onReply)
+            span.attributes["noticehub.request.asked"] = collection.asked
+            span.attributes["noticehub.request.replies"] = collection.replies.count
+            span.attributes["noticehub.request.stop_reason"] = "\(collection.stopReason)"
+            return collection
+        } catch {
+            span.recordError(error)
+            throw error
+        }
+    }
+
+    private func collect<Value: Decodable & Sendable>(
+        _ name: NoticeName, _ payload: NoticePayload, _ requester: Sender, version: Int32, metadata: NoticeMetadata,
+        timeout: Duration, maxReplies: Int, cause: Notice?, onReply: (@Sendable (Notice) -> Void)?
     ) async throws -> ReplyCollection<Value> {
         if name.isPattern { throw NoticeHubError.patternNotPostable(name) }
         let journal = try requireJournal()
         guard writer != nil else { throw JournalError.noJournal }
         let live = try journal.liveResponders()
         metrics?.respondersLive(live.count)
-        let asked = AskedResponders(live.filter { $0.responder != requester && $0.name.matches(name) })
+        let asked = AskedResponders(
+            live.filter { $0.responder != requester && $0.name.matches(name) }, grace: journal.claimRenewalGrace)
         guard asked.count > 0, maxReplies > 0 else {
             return counted(
                 ReplyCollection(
@@ -100,8 +137,10 @@ extension NoticeHub {
         let arrivals = Atomic<Int>(0)
         let deliver: @Sendable (Notice) -> Void = { notice in
             guard let responder = notice.sender else { return }
+            let claim = notice.metadata[NoticeMetadata.responderClaimKey].flatMap { Int64($0) }
             collector.record(
-                Self.reply(notice), order: arrivals.add(1, ordering: .relaxed).newValue, from: responder,
+                Self.reply(notice), order: arrivals.add(1, ordering: .relaxed).newValue,
+                from: .init(responder: responder, claim: claim),
                 notify: onReply.map { onReply in { onReply(notice) } })
         }
         // Expected before the request exists, so that no reply can come first.
@@ -109,7 +148,8 @@ extension NoticeHub {
         defer { inbox.forget(id) }
         let request = try journalWithoutDelivery(
             Notice(
-                id: id, name: name, sender: requester, payload: payload, kind: .request, links: links, version: version)
+                id: id, name: name, sender: requester, payload: payload, kind: .request, links: links, version: version,
+                metadata: metadata)
         )
         let liveness = LivenessWatch(collector, on: journal)
         defer { liveness.stop() }

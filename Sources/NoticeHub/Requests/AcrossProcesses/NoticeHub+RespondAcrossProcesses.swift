@@ -40,7 +40,7 @@ extension NoticeHub {
     }
 
     /// Answers requests across processes with JSON text, as tools do: the
-    /// handler returns one JSON value, checked as ``post(_:sender:json:version:)``
+    /// handler returns one JSON value, checked as ``post(_:sender:json:version:metadata:)``
     /// checks it.
     public func respondAcrossProcesses(
         to name: NoticeName,
