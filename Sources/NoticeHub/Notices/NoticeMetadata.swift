@@ -16,10 +16,14 @@ import NoticeJSON
 /// print(notice.metadata["tenant"] ?? "none")  // acme
 /// ```
 public struct NoticeMetadata: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
-    private var fields: [String: String]
+    /// Nil when there are no fields, never an empty dictionary: what most
+    /// notices carry is then no reference at all, which copying a notice
+    /// neither retains nor releases.
+    @usableFromInline var fields: [String: String]?
 
-    /// No fields: what most notices carry.
-    public static var empty: NoticeMetadata { NoticeMetadata(fields: [:]) }
+    /// No fields: what most notices carry. Inlined into callers, as a post's
+    /// default argument is made at each call.
+    @inlinable public static var empty: NoticeMetadata { NoticeMetadata(fields: nil) }
 
     /// The key under which a reply across processes names the claim of the
     /// responder that sent it, so that replicas sharing a sender are counted
@@ -33,30 +37,34 @@ public struct NoticeMetadata: Sendable, Hashable, Sequence, ExpressibleByDiction
     /// The longest value, in UTF-8 bytes.
     public static let maximumValueLength = 1024
 
-    private init(fields: [String: String]) {
+    @usableFromInline init(fields: [String: String]?) {
         self.fields = fields
     }
 
     /// Metadata of `fields`, checked when a notice carrying it is posted.
     public init(_ fields: [String: String]) {
-        self.fields = fields
+        self.fields = fields.isEmpty ? nil : fields
     }
 
     public init(dictionaryLiteral elements: (String, String)...) {
-        fields = Dictionary(elements, uniquingKeysWith: { _, last in last })
+        self.init(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 
     /// The value of `key`, or nil; setting nil removes the field.
     public subscript(key: String) -> String? {
-        get { fields[key] }
-        set { fields[key] = newValue }
+        get { fields?[key] }
+        set {
+            var changed = fields ?? [:]
+            changed[key] = newValue
+            fields = changed.isEmpty ? nil : changed
+        }
     }
 
     /// Whether the notice carries no field.
-    public var isEmpty: Bool { fields.isEmpty }
+    public var isEmpty: Bool { fields == nil }
 
     /// How many fields there are.
-    public var count: Int { fields.count }
+    public var count: Int { fields?.count ?? 0 }
 
     /// The fields in the order of their keys.
     public func makeIterator() -> IndexingIterator<[(key: String, value: String)]> {
@@ -64,14 +72,14 @@ public struct NoticeMetadata: Sendable, Hashable, Sequence, ExpressibleByDiction
     }
 
     private var sorted: [(key: String, value: String)] {
-        fields.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
+        (fields ?? [:]).sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
     }
 
     /// What breaks the rules above, as an error naming the field, or nil.
     public func problem() -> NoticeHubError? {
-        if fields.count > Self.maximumCount {
+        if count > Self.maximumCount {
             return .invalidMetadata(
-                key: nil, reason: "it has \(fields.count) fields (at most \(Self.maximumCount) allowed)")
+                key: nil, reason: "it has \(count) fields (at most \(Self.maximumCount) allowed)")
         }
         for (key, value) in sorted {
             if let reason = Self.keyProblem(key) { return .invalidMetadata(key: key, reason: reason) }
@@ -109,7 +117,7 @@ extension NoticeMetadata {
     /// The fields as one compact JSON object, keys in order: how journals
     /// store them and export lines carry them. Nil when there are none.
     public var json: String? {
-        guard !fields.isEmpty else { return nil }
+        guard !isEmpty else { return nil }
         return JSONValue.object(sorted.map { (key: $0.key, value: JSONValue.string($0.value)) }).serialized()
     }
 
@@ -141,7 +149,7 @@ extension NoticeMetadata {
                 throw .invalidMetadata(key: key, reason: "the key appears twice")
             }
         }
-        self.init(fields: fields)
+        self.init(fields)
         if let problem = problem() { throw problem }
     }
 }
