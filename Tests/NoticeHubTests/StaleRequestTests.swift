@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 @testable import NoticeHub
 import Synchronization
 import Testing
@@ -11,7 +12,8 @@ import TestSupport
 struct StaleRequestTests {
     @Test func aRequestFromTwoMinutesBeforeTheResponderStartedGetsAFailure() async throws {
         let directory = TemporaryDirectory()
-        let station = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
+        let log = RecordedLog()
+        let station = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")), logger: log.logger)
         let phone = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
         let heard = Mutex<[String]>([])
         let answering = try station.respondAcrossProcesses(
@@ -38,6 +40,13 @@ struct StaleRequestTests {
         let seconds = error.split(separator: " ").dropFirst(3).first.flatMap { Int($0) }
         #expect(error.hasPrefix("not answered: posted ") && (115...125).contains(seconds ?? 0), "\(error)")
         #expect(error.contains("clocks disagree"), "\(error)")
+        let warnings = log.all.filter { $0.level == .warning }
+        #expect(
+            warnings.map(\.message) == [
+                "a request was refused: posted before the responder started, by the requester's clock"
+            ])
+        #expect(warnings.first?.metadata["request"] == "\(request.id)")
+        #expect((115...125).contains(Int(warnings.first?.metadata["earlier_s"] ?? "") ?? 0))
         answering.cancel()
     }
 

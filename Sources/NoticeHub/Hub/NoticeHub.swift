@@ -56,6 +56,9 @@ public final class NoticeHub: Sendable {
     /// How the hub carries trace context through its journal; nil when no
     /// tracer was given or bootstrapped as it was made.
     let tracing: HubTracing?
+    /// Where a journaled hub tells what happens to its journal and its
+    /// requests across processes; none for an in-memory hub.
+    let logger: Logger?
 
     /// An in-memory hub: notices live only as long as their delivery.
     ///
@@ -70,6 +73,7 @@ public final class NoticeHub: Sendable {
         self.metrics = HubMetrics.make(metrics)
         // Deliveries run on the poster's thread, in the poster's context.
         tracing = nil
+        logger = nil
     }
 
     /// The largest payload a hub accepts unless told otherwise, in bytes of
@@ -126,6 +130,7 @@ public final class NoticeHub: Sendable {
         tracing = HubTracing.make(tracer)
         var logger = logger
         logger[metadataKey: "journal"] = "\(journal.location)"
+        self.logger = logger
         let writer = try JournalWriter(
             journal: journal, durability: durability, projections: projections, payloadLimit: payloadLimit,
             logger: logger, metrics: metrics)

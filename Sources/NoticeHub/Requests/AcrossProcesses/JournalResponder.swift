@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Synchronization
 import Tracing
 
@@ -11,7 +12,8 @@ import Tracing
 /// thread. A request posted more than ``staleness`` before the responder
 /// started, by the requester's clock (one brought in by an import, or from a
 /// host whose clock is behind), is refused rather than answered: its
-/// requester gets a failure saying why at once, and `onAnswer` hears it.
+/// requester gets a failure saying why at once, `onAnswer` hears it, and the
+/// hub's logger says so at warning level.
 ///
 /// Each answer names the responder's claim (``NoticeMetadata/responderClaimKey``),
 /// so a requester counts replicas that share a sender one by one. A claim
@@ -62,6 +64,12 @@ package final class JournalResponder: CancellableRegistration {
                 let answered: Result<Notice, any Error>?
                 let claim = presence.claim?.key
                 if earlier > Self.staleness {
+                    hub.logger?.warning(
+                        "a request was refused: posted before the responder started, by the requester's clock",
+                        metadata: [
+                            "responder": "\(responder)", "name": "\(request.name)", "request": "\(request.id)",
+                            "earlier_s": "\(earlier / 1000)",
+                        ])
                     answered = Self.answer(request, as: responder, claim: claim, on: hub) { _ in
                         throw StaleRequest(earlierMilliseconds: earlier)
                     }
