@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import NoticeHub
 
 struct ImportCommand: ParsableCommand {
@@ -10,7 +11,12 @@ struct ImportCommand: ParsableCommand {
             only "name" is required; blank lines are skipped and counted), plain or \
             compressed with gzip, as archive writes them; gzip's checksums are checked. \
             Notices already in the journal (same id) are skipped, so an import can be \
-            run again. A malformed or refused line stops the import, names the line and \
+            run again. A new SQLite journal (--db names no file yet) is built beside it, \
+            under its name plus .importing, in transactions of --transaction-size \
+            notices (100,000), and \
+            renamed into place once whole: the disk needs the journal's size plus one \
+            transaction's log, not twice the journal. Into an existing journal, the \
+            import is one transaction. A malformed or refused line stops the import, names the line and \
             journals nothing; so does a line that is not valid UTF-8, damaged or cut-short \
             compressed input, and an archive without its end line.
 
@@ -35,6 +41,16 @@ struct ImportCommand: ParsableCommand {
         help: ArgumentHelp("A file of JSON lines, or - for standard input.", valueName: "file"), completion: .file())
     var file: String
 
+    @Option(
+        help: ArgumentHelp(
+            "The most notices one transaction appends when the import builds a new SQLite journal.",
+            valueName: "n"))
+    var transactionSize = NewJournalFile.transactionSize
+
+    func validate() throws {
+        guard transactionSize >= 1 else { throw ValidationError("--transaction-size must be at least 1") }
+    }
+
     func run() throws {
         // Opened before the journal, so a missing input leaves no new database behind.
         let lines = try InputLines(path: file)
@@ -57,8 +73,24 @@ struct ImportCommand: ParsableCommand {
         let input = LeadingStates(lines)
         let installing = CarriedProjections.all.filter { input.projections.contains($0.schema.identity) }
         do {
-            return try journal.writing(installing: installing) { hub in
-                try hub.importNotices(input) { progress.show(status.status(notices: $0, bytesRead: lines.bytesRead)) }
+            // lstat: a dangling symbolic link counts as something already there.
+            guard !journal.isPostgres, (try? FileManager.default.attributesOfItem(atPath: journal.path)) == nil else {
+                return try journal.writing(installing: installing) { hub in
+                    try hub.importNotices(input) {
+                        progress.show(status.status(notices: $0, bytesRead: lines.bytesRead))
+                    }
+                }
+            }
+            return try NewJournalFile(target: journal.path).build { staging in
+                var staged = journal
+                staged.explicitPath = staging
+                return try staged.writing(installing: installing) { hub in
+                    let summary = try hub.importNotices(input, transactionSize: transactionSize) {
+                        progress.show(status.status(notices: $0, bytesRead: lines.bytesRead))
+                    }
+                    try hub.close()
+                    return summary
+                }
             }
         } catch let error as ImportError where error.line == lines.invalidUTF8Line {
             throw CommandFailure("line \(error.line): not valid UTF-8")

@@ -61,6 +61,36 @@ struct ImportTests {
 
     /// Any `Codable` payload can be posted, so any JSON value is a payload:
     /// what the library journals, it exports and imports back unchanged.
+    /// With a transaction size, a stopped import keeps what it committed,
+    /// and running it again completes it, each notice once; without, nothing.
+    @Test func anImportInTransactionsKeepsWhatItCommittedAndCompletesWhenRunAgain() throws {
+        let directory = TemporaryDirectory()
+        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("journal.sqlite")))
+        let good = (1...6).map { #"{"id":"\#(NoticeID.next())","name":"step.done","payload":{"n":\#($0)}}"# }
+        var bad = good
+        bad.insert("{", at: 4)
+        #expect(throws: ImportError.self) { try hub.importNotices(bad) }
+        #expect(try hub.journal.lastSequence() == 0, "one transaction: nothing")
+        #expect(throws: ImportError.self) { try hub.importNotices(bad, transactionSize: 2) }
+        #expect(try hub.journal.lastSequence() == 4, "two transactions of two were committed")
+        #expect(
+            try hub.importNotices(good, transactionSize: 2) == ImportSummary(notices: 6, imported: 2, alreadyPresent: 4)
+        )
+        var stored: [Int] = []
+        try hub.journal.read(JournalQuery()) {
+            stored.append(try $0.decode([String: Int].self)["n"] ?? 0); return true
+        }
+        #expect(stored == [1, 2, 3, 4, 5, 6])
+        // A notice repeated across transactions is still found repeated.
+        #expect(
+            throws: ImportError(
+                line: 3, reason: "notice \(try NoticeLine.decode(good[0]).id) appears earlier in this input")
+        ) {
+            try NoticeHub(journal: SQLiteJournal(path: directory.path("other.sqlite")))
+                .importNotices([good[0], good[1], good[0]], transactionSize: 1)
+        }
+    }
+
     @Test func payloadsThatAreNotObjectsRoundTrip() throws {
         let directory = TemporaryDirectory()
         let source = try NoticeHub(journal: SQLiteJournal(path: directory.path("a.sqlite")))

@@ -34,6 +34,31 @@ struct ExportImportTests {
 
     /// `post` takes any JSON value, as the library takes any `Codable`
     /// payload; what export prints for such a notice, import takes back.
+    /// An import into a journal that does not exist yet is built beside it,
+    /// a few notices a transaction, and appears whole or not at all.
+    @Test func anImportIntoANewJournalAppearsWholeOrNotAtAll() throws {
+        let (scratch, cli) = try Self.varied()
+        let export = try cli("export")
+        try scratch.write(export.stdout, to: "all.jsonl")
+        // What an interrupted run left is started afresh.
+        try scratch.write("not a journal", to: "copy.sqlite.importing")
+        #expect(
+            try cli("import", "all.jsonl", "--db", "copy.sqlite", "--transaction-size", "1")
+                == .success("imported 4, already present 0\n"))
+        #expect(try cli("export", "--db", "copy.sqlite") == export)
+        #expect(try cli("verify", "--db", "copy.sqlite").status == 0)
+        #expect(try scratch.listing().filter { $0.contains("importing") }.isEmpty)
+
+        // A bad last line, after three committed transactions: nothing appears.
+        try scratch.write(export.stdout + "{\"name\":\n", to: "bad.jsonl")
+        let refused = try cli("import", "bad.jsonl", "--db", "other.sqlite", "--transaction-size", "1")
+        #expect(refused.status == 1 && refused.stderr.hasPrefix("error: line 5: not valid JSON"))
+        #expect(try scratch.listing().filter { $0.contains("other.sqlite") }.isEmpty)
+        #expect(
+            try cli("import", "all.jsonl", "--transaction-size", "0")
+                == .usageError("--transaction-size must be at least 1", command: "noticectl import"))
+    }
+
     @Test func payloadsThatAreNotObjectsRoundTrip() throws {
         let scratch = TemporaryDirectory()
         let cli = NoticectlRunner(in: scratch)

@@ -1,9 +1,10 @@
-/// One import inside the writer's transaction: the lines read so far, the
+/// One import inside the writer's transactions: the lines read so far, the
 /// state lines gathered into a projection's snapshot, and what an archive's
 /// first line promised.
 struct ImportRun {
     let writer: JournalWriter
-    let connection: any JournalConnection
+    /// The writer's connection, in the transaction under way.
+    var connection: any JournalConnection
     /// The journal's last sequence when the import began.
     let head: Int64
     var summary = ImportSummary()

@@ -64,6 +64,14 @@ extension NoticeHub {
     /// - Parameters:
     ///   - lines: export lines (``NoticeLine``, ``StateLine``), one each;
     ///     blank lines are skipped.
+    ///   - transactionSize: the most notices one transaction appends; nil
+    ///     (the default) for one transaction, all or nothing. With a size, an
+    ///     import that stops keeps the transactions it committed, and running
+    ///     it again completes it, each notice exactly once; the journal's
+    ///   write-ahead log then stays within one transaction's size, where one
+    ///   transaction holds the whole input (`noticectl import` builds a new
+    ///   journal this way in a file of its own, and renames it into place
+    ///   once whole). Posts from other threads may land between transactions.
     ///   - progress: called every 10,000 notices with the count read
     ///   so far, on this thread, inside the import's transaction while this
     ///   hub's writer holds it (so that no post lands inside the import and
@@ -71,17 +79,28 @@ extension NoticeHub {
     ///   this hub: such a call throws ``JournalError/reentrant``, which the
     ///   callback may catch; posts from other threads wait for the import.
     public func importNotices(
-        _ lines: some Sequence<String>, progress: ((Int) -> Void)? = nil
+        _ lines: some Sequence<String>, transactionSize: Int? = nil, progress: ((Int) -> Void)? = nil
     ) throws -> ImportSummary {
         guard let writer else { throw JournalError.noJournal }
-        return try writer.exclusively { connection in
-            var run = try ImportRun(writer: writer, connection: connection)
-            for (offset, line) in lines.enumerated() {
-                let before = run.summary.notices
-                try run.take(line, number: offset + 1)
-                if run.summary.notices != before, run.summary.notices % 10_000 == 0 { progress?(run.summary.notices) }
+        precondition((transactionSize ?? 1) >= 1, "an import's transactions hold at least 1 notice")
+        var numbered = lines.enumerated().makeIterator()
+        var run: ImportRun?
+        while true {
+            let summary = try writer.exclusively { connection -> ImportSummary? in
+                if run == nil { run = try ImportRun(writer: writer, connection: connection) }
+                run!.connection = connection
+                let firstInTransaction = run!.summary.notices
+                while let (offset, line) = numbered.next() {
+                    let before = run!.summary.notices
+                    try run!.take(line, number: offset + 1)
+                    let read = run!.summary.notices
+                    guard read != before else { continue }
+                    if read % 10_000 == 0 { progress?(read) }
+                    if let transactionSize, read - firstInTransaction >= transactionSize { return nil }
+                }
+                return try run!.finish()
             }
-            return try run.finish()
+            if let summary { return summary }
         }
     }
 }
