@@ -195,7 +195,7 @@ public final class NoticeHub: Sendable {
     ///
     /// On a journaled hub it commits what a batched hub holds and waits for
     /// the durable posts already under way. Afterwards posts and
-    /// ``importNotices(_:progress:)`` throw ``JournalError/closed`` and
+    /// ``importNotices(_:transactionSize:progress:)`` throw ``JournalError/closed`` and
     /// ``flush()`` does nothing, but reading goes on: ``replay(from:through:names:into:onUndecodable:)``,
     /// ``journal``'s reads, ``follow(pollInterval:onFailure:)`` and ``subscribeDurably(as:names:pollInterval:onFailure:handler:)``
     /// use connections of their own and still work, and followers already

@@ -9,9 +9,9 @@ import Tracing
 ///
 /// A hub made while no tracer is bootstrapped (`NoOpTracer`) holds none, so
 /// posting checks one nil reference and writes nothing. A class, so that the
-/// check is a pointer's: an optional struct holding an existential is
-/// tested through its value witnesses, which cost a post without a tracer a
-/// third of its time.
+/// check is a pointer's: an optional struct holding the tracer's existential
+/// was tested and copied through its value witnesses, about 30 instructions
+/// a post without a tracer.
 final class HubTracing: Sendable {
     let tracer: any Tracer
 

@@ -4,7 +4,7 @@
 /// A journal keeps one per installed projection as its starting state once
 /// it has been trimmed (``JournalReader/startingState()``): a rebuild starts
 /// from it and replays the notices after ``through``. Archives carry them,
-/// and ``NoticeHub/importNotices(_:progress:)`` loads them, so that a tail of
+/// and ``NoticeHub/importNotices(_:transactionSize:progress:)`` loads them, so that a tail of
 /// a journal imports into a new journal with the state its first notice
 /// expects.
 ///

@@ -36,6 +36,9 @@
         private var backoff: Duration = .zero
         private var nextAttempt = ContinuousClock.now
         private var hasConnectedBefore = false
+        /// Statements sent just before the next one, with no wait of their
+        /// own (``sendBeforeNext(_:)``).
+        private var deferred: [String] = []
 
         /// Connects at once, so that a bad URL or password fails where the
         /// journal is opened.
@@ -52,6 +55,7 @@
         var isConnected: Bool { connection.map { !$0.isClosed } ?? false }
 
         func close() {
+            deferred.removeAll()
             guard let connection else { return }
             self.connection = nil
             let closing: EventLoopFuture<Void> = connection.close()
@@ -64,8 +68,38 @@
             -> PostgresQueryResult
         {
             let connection = try connectIfNeeded()
-            return try wait(
-                connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: settings.logger), sql: sql)
+            let before = sendDeferred(on: connection)
+            let answer = connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: settings.logger)
+            try waitForDeferred(before)
+            return try wait(answer, sql: sql)
+        }
+
+        /// Queues `sql` (without bound values) to be sent just before the
+        /// session's next statement, in the same round trip: a savepoint's
+        /// opening and release ride with the statements around them. A
+        /// failure of it is reported by that next statement, as its own.
+        func sendBeforeNext(_ sql: String) {
+            deferred.append(sql)
+        }
+
+        /// Forgets the statements queued by ``sendBeforeNext(_:)``: the
+        /// transaction they belonged to is being rolled back.
+        func discardDeferred() {
+            deferred.removeAll()
+        }
+
+        /// Sends the queued statements, without waiting.
+        private func sendDeferred(on connection: PostgresConnection) -> [(String, EventLoopFuture<PostgresQueryResult>)]
+        {
+            settings.roundTrips.add(1, ordering: .relaxed)
+            guard !deferred.isEmpty else { return [] }
+            defer { deferred.removeAll() }
+            return deferred.map { ($0, connection.query(PostgresQuery(unsafeSQL: $0), logger: settings.logger)) }
+        }
+
+        /// Waits for the queued statements sent before the one under way.
+        private func waitForDeferred(_ sent: [(String, EventLoopFuture<PostgresQueryResult>)]) throws(JournalError) {
+            for (sql, answer) in sent { _ = try wait(answer, sql: sql) }
         }
 
         /// Runs one statement that commits by itself (outside a transaction)
@@ -81,10 +115,12 @@
         /// fails the call as lost. The calling thread still waits once.
         func queryCommitting(_ sql: String, _ binds: PostgresBindings) throws(JournalError) -> PostgresQueryResult {
             let connection = try connectIfNeeded()
+            let before = sendDeferred(on: connection)
             let rows = connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: settings.logger)
             let confirmation = connection.query(PostgresQuery(unsafeSQL: "SELECT 1"), logger: settings.logger)
             let result: Result<PostgresQueryResult, JournalError>
             do {
+                try waitForDeferred(before)
                 result = .success(try wait(rows, sql: sql))
             } catch {
                 result = .failure(error)
@@ -100,6 +136,7 @@
         /// it would otherwise look open for hours.
         func answers(within timeout: Duration) -> Bool {
             guard let connection, !connection.isClosed else { return false }
+            settings.roundTrips.add(1, ordering: .relaxed)
             let answered = connection.query(PostgresQuery(unsafeSQL: "SELECT 1"), logger: settings.logger)
             do {
                 _ = try wait(answered, sql: "SELECT 1", timeout: .nanoseconds(Int64(timeout / .nanoseconds(1))))
@@ -116,7 +153,9 @@
         @discardableResult
         func script(_ sql: String) throws(JournalError) -> [PostgresRow] {
             let connection = try connectIfNeeded()
-            let statements = SQLScript.statements(sql)
+            let statements = deferred + SQLScript.statements(sql)
+            settings.roundTrips.add(1, ordering: .relaxed)
+            deferred.removeAll()
             let futures = statements.map { connection.query(PostgresQuery(unsafeSQL: $0), logger: settings.logger) }
             var rows: [PostgresRow] = []
             var failure: JournalError?
@@ -156,6 +195,8 @@
                     id: settings.nextConnectionID(), logger: settings.logger
                 ).wait()
                 connection = made
+                // What was queued belonged to the session's last connection.
+                deferred.removeAll()
                 backoff = .zero
                 if hasConnectedBefore {
                     settings.logger.warning("reconnected to the journal", metadata: ["journal": "\(settings.url)"])

@@ -27,6 +27,9 @@
         let url: PostgresURL
         let logger: Logger
         private let connectionIDs = Atomic<Int>(0)
+        /// How many times the journal's sessions have sent statements and
+        /// waited for their answers: its round trips to the server.
+        let roundTrips = Atomic<Int>(0)
         /// Replaces ``answerTimeout(for:)``'s answer, for tests.
         private let answerTimeoutOverride: TimeAmount?
         /// The URL's TLS, made once (a TLS context loads its roots) on the

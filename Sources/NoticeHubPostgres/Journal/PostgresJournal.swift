@@ -115,6 +115,10 @@
         /// The schema version this build writes.
         public static var schemaVersion: Int { PostgresSchema.latestVersion }
 
+        /// How many round trips to the server this journal's sessions have
+        /// made: what a post costs, counted rather than timed.
+        package var roundTrips: Int { settings.roundTrips.load(ordering: .relaxed) }
+
         /// The URL without its password.
         public var location: String { url.description }
 

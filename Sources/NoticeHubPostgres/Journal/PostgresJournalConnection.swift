@@ -122,8 +122,10 @@
             if record.notice.kind != .notice { holdsConversation = true }
             if projections.isEmpty { return try aborting { try insertOne(record) } }
             // The notice and its state change stand or fall together; a refusal
-            // undoes only this notice's part of the batch.
-            _ = try aborting { try session.script("SAVEPOINT notice") }
+            // undoes only this notice's part of the batch. The savepoint is
+            // opened and released in the round trips of the statements next
+            // to it (the insert's; the next notice's or the commit's).
+            session.sendBeforeNext("SAVEPOINT notice")
             let before = nextSequence
             do {
                 let outcome = try insertOne(record)
@@ -136,7 +138,7 @@
                         }
                     }
                 }
-                try session.script("RELEASE SAVEPOINT notice")
+                session.sendBeforeNext("RELEASE SAVEPOINT notice")
                 return outcome
             } catch {
                 nextSequence = before
@@ -382,6 +384,7 @@
             guard isOpen else { return }
             isOpen = false
             isAborted = false
+            session.discardDeferred()
             if isStarted && session.isConnected { _ = try? session.script("ROLLBACK") }
             session.holdsTransaction = false
             isStarted = false

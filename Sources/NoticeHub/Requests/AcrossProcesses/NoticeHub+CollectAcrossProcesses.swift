@@ -16,8 +16,9 @@ extension NoticeHub {
     /// starts a conversation (or joins the one of `cause`), and each reply
     /// names it as its ``Notice/cause``. A responder that dies before
     /// answering stops being waited for within about 100 ms of its claim's
-    /// end (at once when its process dies; on PostgreSQL, a host that
-    /// vanishes loses its session within about 11 s); a failed
+    /// end, after the grace below (its claim ends at once when its process
+    /// dies; on PostgreSQL, a host that vanishes loses its session within
+    /// about 11 s); a failed
     /// answer is a failed ``Reply`` (``NoticeHubError/responderFailed(responder:reason:)``),
     /// and counts towards `maxReplies`.
     ///

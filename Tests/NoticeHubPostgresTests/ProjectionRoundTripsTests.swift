@@ -1,0 +1,73 @@
+#if Postgres
+    import Foundation
+    @testable import NoticeHub
+    @testable import NoticeHubPostgres
+    import Testing
+    import TestSupport
+
+    /// A durable post through a projection, counted in round trips to the
+    /// server rather than timed: the transaction's opening with the head
+    /// lock, the insert with the savepoint's opening, one per statement of
+    /// the projection's `apply`, and the commit with the savepoint's release.
+    struct ProjectionRoundTripsTests {
+        typealias PageCounts = LostCommitTests.PageCounts
+
+        @Test(arguments: PostgresTestServer.available)
+        func aDurablePostThroughAProjectionTakesFourRoundTrips(server: PostgresTestServer) throws {
+            let place = try SessionLossTests.Place(server.url)
+            // No announcements: their session would count its own round trips.
+            let journal = try PostgresJournal(url: place.url + "&notify=off", logger: place.logger)
+            let hub = try NoticeHub(journal: journal, projections: [PageCounts()], logger: place.logger)
+            try hub.post("page.viewed", payload: "home")
+            let posts = 20
+            let before = journal.roundTrips
+            for index in 0..<posts { try hub.post("page.viewed", payload: "page\(index % 3)") }
+            let perPost = Double(journal.roundTrips - before) / Double(posts)
+            #expect(perPost == 4, "\(perPost) round trips a post")
+            #expect(try PageCounts.counts(hub) == ["home": 1, "page0": 7, "page1": 7, "page2": 6])
+        }
+
+        /// A refused notice rolls back its savepoint, opened in the insert's
+        /// round trip, and the notices around it stand.
+        @Test(arguments: PostgresTestServer.available)
+        func aRefusedNoticeUndoesOnlyItsOwnPart(server: PostgresTestServer) throws {
+            let place = try SessionLossTests.Place(server.url)
+            let hub = try NoticeHub(
+                journal: PostgresJournal(url: place.url, logger: place.logger),
+                durability: .batched(maxDelay: .seconds(10)), projections: [PageCounts(), Refusing()],
+                logger: place.logger)
+            try hub.post("page.viewed", payload: "home")
+            #expect(throws: JournalError.self) { try hub.post("page.viewed", payload: "refused") }
+            try hub.post("page.viewed", payload: "home")
+            try hub.flush()
+            #expect(try PageCounts.counts(hub) == ["home": 2])
+            var sequences: [Int64] = []
+            try hub.journal.read(JournalQuery()) {
+                sequences.append($0.sequence ?? 0)
+                return true
+            }
+            #expect(sequences == [1, 2])
+            let seen = try hub.journal.readState { store in
+                var pages: [String] = []
+                try store.rows("SELECT page FROM seen_pages", []) { pages.append($0[0].text ?? "") }
+                return pages
+            }
+            #expect(seen == ["home", "home"])
+        }
+
+        /// Writes a row for every page view, then refuses the payload
+        /// "refused": its row must go with the savepoint.
+        struct Refusing: Projection {
+            let schema = ProjectionSchema(
+                identity: "test.refusing", tables: ["seen_pages"],
+                migrations: [ProjectionMigration(1, "seen_pages", sql: "CREATE TABLE seen_pages (page TEXT NOT NULL)")])
+            let names: Set<NoticeName> = ["page.viewed"]
+
+            func apply(_ notice: Notice, to store: any ProjectionStore) throws {
+                let page = try notice.decode(String.self)
+                try store.execute("INSERT INTO seen_pages (page) VALUES (?)", [.text(page)])
+                if page == "refused" { throw ProjectionRejection("refused on purpose") }
+            }
+        }
+    }
+#endif
