@@ -489,7 +489,7 @@
             var binds = PostgresBindings()
             binds.append(mark.rawValue)
             if let value { binds.append(value) }
-            try aborting {
+            _ = try aborting {
                 try session.query(
                     value == nil
                         ? "DELETE FROM journal_marks WHERE mark = $1"
