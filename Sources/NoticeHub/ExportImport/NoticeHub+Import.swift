@@ -27,7 +27,8 @@ public struct ImportSummary: Sendable, Equatable, Codable {
     }
 }
 
-/// Why an import stopped, naming the line. Nothing was imported.
+/// Why an import stopped, naming the line. An import in one transaction
+/// appended nothing; one in several kept the transactions it had committed.
 public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The line's number in the input, from 1 (blank lines count).
     public let line: Int
@@ -68,10 +69,10 @@ extension NoticeHub {
     ///     (the default) for one transaction, all or nothing. With a size, an
     ///     import that stops keeps the transactions it committed, and running
     ///     it again completes it, each notice exactly once; the journal's
-    ///   write-ahead log then stays within one transaction's size, where one
-    ///   transaction holds the whole input (`noticectl import` builds a new
-    ///   journal this way in a file of its own, and renames it into place
-    ///   once whole). Posts from other threads may land between transactions.
+    ///     write-ahead log then stays within one transaction's size, where one
+    ///     transaction holds the whole input (`noticectl import` builds a new
+    ///     journal this way in a file of its own, and renames it into place
+    ///     once whole). Posts from other threads may land between transactions.
     ///   - progress: called every 10,000 notices with the count read
     ///   so far, on this thread, inside the import's transaction while this
     ///   hub's writer holds it (so that no post lands inside the import and
