@@ -1,6 +1,7 @@
 #if Postgres
     import Foundation
     import Logging
+    import PostgresNIO
     @testable import NoticeHub
     @testable import NoticeHubPostgres
     import Synchronization
@@ -101,6 +102,27 @@
                     WHERE datname = current_database() AND usename = current_user AND pid <> pg_backend_pid()
                       AND application_name = '\(schema)'
                     """)
+            }
+
+            /// The place's URL, with its sessions named `applicationName`.
+            func url(applicationName: String) -> String {
+                url.replacingOccurrences(of: "application_name=" + schema, with: "application_name=" + applicationName)
+            }
+
+            /// The server sessions of the place's schema's database by
+            /// application name, but the administrator's own.
+            func sessionsByApplication() throws -> [String: Int] {
+                var counts: [String: Int] = [:]
+                for row in try admin.query(
+                    """
+                    SELECT application_name, count(*)::int8 FROM pg_stat_activity
+                    WHERE datname = current_database() AND pid <> pg_backend_pid() GROUP BY application_name
+                    """
+                ).rows {
+                    let (name, count) = try row.decode((String, Int64).self)
+                    counts[name] = Int(count)
+                }
+                return counts
             }
 
             func waitUntil(_ condition: () -> Bool) throws {

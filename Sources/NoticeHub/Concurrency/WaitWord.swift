@@ -15,12 +15,12 @@ internal import CSystemShims
 ///     word.wait(whileEqualTo: seen)
 /// }
 /// ```
-final class WaitWord: @unchecked Sendable {
+package final class WaitWord: @unchecked Sendable {
     // Heap-allocated so its address is stable; only touched through the C
     // functions, which use atomic operations. Hence `@unchecked Sendable`.
     private let word: UnsafeMutablePointer<UInt32>
 
-    init() {
+    package init() {
         word = .allocate(capacity: 1)
         word.initialize(to: 0)
     }
@@ -30,15 +30,15 @@ final class WaitWord: @unchecked Sendable {
     }
 
     /// The word now (acquire ordering).
-    var value: UInt32 { noticehub_wait_word_load(word) }
+    package var value: UInt32 { noticehub_wait_word_load(word) }
 
     /// Sleeps while the word still equals `seen`; may return spuriously.
-    func wait(whileEqualTo seen: UInt32) {
+    package func wait(whileEqualTo seen: UInt32) {
         noticehub_wait_word_wait(word, seen)
     }
 
     /// Advances the word and wakes every thread sleeping on it.
-    func wakeAll() {
+    package func wakeAll() {
         noticehub_wait_word_advance(word)
     }
 }

@@ -3,25 +3,53 @@
     import PostgresNIO
 
     extension PostgresSession {
-        /// A watchful session of its own holding the session advisory lock on
-        /// `key`, or nil when another session holds it. The server lets go of
-        /// the lock when the session ends: at once when the holder's process
-        /// dies, and within about 11 s when its host vanishes (the watchful
-        /// session's keepalives and `client_connection_check_interval`).
+        /// A session of the journal's presence connection holding the session
+        /// advisory lock on `key`, or nil when another session holds it, in
+        /// this process or another. The server lets go of the lock when the
+        /// connection ends: at once when the holder's process dies, and within
+        /// about 11 s when its host vanishes (the connection's keepalives and
+        /// `client_connection_check_interval`).
         static func holdingAdvisoryLock(_ key: Int64, settings: PostgresSettings) throws(JournalError)
             -> PostgresSession?
         {
             let session = try PostgresSession(settings, purpose: .watchful)
+            // The server grants a lock its holder asks for again, so a second
+            // claim through the same connection is refused here.
+            guard let connection = session.connection, session.shared.reserve(key, on: connection) else {
+                session.close()
+                return nil
+            }
             var binds = PostgresBindings()
             binds.append(key)
-            let locked =
-                try session.query("SELECT pg_try_advisory_lock($1)", binds).rows.first
-                .flatMap { try? $0.decode(Bool.self) } ?? false
+            let locked: Bool
+            do {
+                locked =
+                    try session.query("SELECT pg_try_advisory_lock($1)", binds).rows.first
+                    .flatMap { try? $0.decode(Bool.self) } ?? false
+            } catch {
+                session.shared.unreserve(key, on: connection)
+                session.close()
+                throw error
+            }
             guard locked else {
+                session.shared.unreserve(key, on: connection)
                 session.close()
                 return nil
             }
             return session
+        }
+
+        /// Lets go of the advisory lock on `key` that
+        /// ``holdingAdvisoryLock(_:settings:)`` took, then ends the session. The
+        /// unlock is waited for, so that whoever asks next finds it free.
+        func releaseAdvisoryLock(_ key: Int64) {
+            if let connection, isConnected {
+                var binds = PostgresBindings()
+                binds.append(key)
+                _ = try? query("SELECT pg_advisory_unlock($1)", binds)
+                shared.unreserve(key, on: connection)
+            }
+            close()
         }
     }
 #endif

@@ -4,18 +4,20 @@
     import Synchronization
 
     /// A responder's claim on a PostgreSQL journal: a session advisory lock on
-    /// a random key, held by a session of its own
+    /// a random key, held on the journal's presence connection
     /// (``PostgresSession/holdingAdvisoryLock(_:settings:)``), and the claim's
-    /// row in `responders`, written through that session once the lock is
+    /// row in `responders`, written through that connection once the lock is
     /// held. Requesters count a row as live while `pg_locks` shows its lock
     /// granted, so a responder whose session ends (its process died, its host
     /// vanished, the server was restarted) stops being counted.
     ///
-    /// The session runs nothing but ``confirmHeld()``'s `SELECT 1` until the
-    /// release, and never reconnects: a new session would not hold the lock.
-    /// A confirmation unanswered within ``confirmationTimeout`` closes it, so
-    /// a claim cut off by a network partition is found lost (and made again
-    /// by its responder) rather than left on a half-open connection.
+    /// The claim's session runs nothing but ``confirmHeld()``'s `SELECT 1`
+    /// until the release, and never connects again: a new connection would
+    /// not hold the lock. A confirmation unanswered within
+    /// ``confirmationTimeout`` closes the connection, so a claim cut off by a
+    /// network partition is found lost (and made again by its responder)
+    /// rather than left on a half-open connection; every other claim of the
+    /// connection is lost with it, and made again the same way.
     final class PostgresResponderClaim: ResponderClaim, @unchecked Sendable {
         /// How long a confirmation waits for the server's answer: a
         /// `SELECT 1` takes milliseconds, so a longer silence is a lost link.
@@ -58,7 +60,7 @@
                 try ResponderRows.insert(
                     key: key, responder: responder, name: name, into: PostgresProjectionStore(session))
             } catch {
-                session.close()
+                session.releaseAdvisoryLock(key)
                 throw error
             }
             self.key = key
@@ -115,11 +117,8 @@
             guard let held else { return }
             if held.isConnected {
                 _ = try? ResponderRows.delete([key], from: PostgresProjectionStore(held))
-                var binds = PostgresBindings()
-                binds.append(key)
-                _ = try? held.query("SELECT pg_advisory_unlock($1)", binds)
             }
-            held.close()
+            held.releaseAdvisoryLock(key)
         }
     }
 #endif

@@ -3,21 +3,23 @@
     import Synchronization
 
     /// A durable subscriber's claim on a PostgreSQL journal: a session advisory
-    /// lock on a key made from the schema and the name, held by a session of
-    /// its own (``PostgresSession/holdingAdvisoryLock(_:settings:)``), which
-    /// the server lets go of when the session ends.
+    /// lock on a key made from the schema and the name, held on the journal's
+    /// presence connection (``PostgresSession/holdingAdvisoryLock(_:settings:)``),
+    /// which the server lets go of when the connection ends.
     ///
-    /// The subscriber reads and saves its cursor through this same session,
-    /// which never reconnects: a holder that lost its session has lost the
-    /// claim, and stops with ``JournalError/claimLost(_:)`` instead of
-    /// delivering beside its successor or overwriting its cursor.
+    /// The subscriber reads and saves its cursor through the claim's session,
+    /// on that same connection, and it never connects again: a holder that
+    /// lost the connection has lost the claim, and stops with
+    /// ``JournalError/claimLost(_:)`` instead of delivering beside its
+    /// successor or overwriting its cursor.
     final class PostgresSubscriberClaim: SubscriberClaim, @unchecked Sendable {
         private let subscriber: String
+        private let key: Int64
         private let state: Mutex<(session: PostgresSession?, taken: Bool)>
 
         init(_ subscriber: String, settings: PostgresSettings) throws(JournalError) {
             self.subscriber = subscriber
-            let key = Self.key(for: subscriber, in: settings.url)
+            key = Self.key(for: subscriber, in: settings.url)
             guard let session = try PostgresSession.holdingAdvisoryLock(key, settings: settings) else {
                 throw .subscriberBusy(subscriber)
             }
@@ -41,7 +43,7 @@
                 defer { state.session = nil }
                 return state.session
             }
-            session?.close()
+            session?.releaseAdvisoryLock(key)
         }
 
         /// The lock's key: the schema and the name, as every process and

@@ -7,15 +7,20 @@
     import PostgresNIO
     import Synchronization
 
-    /// One PostgreSQL session driven synchronously from a thread of the hub's
-    /// (never an event loop): each statement is sent and waited for. The
-    /// journal's protocol is synchronous, as SQLite is; postgres-nio runs the
-    /// wire protocol on its event loops meanwhile.
+    /// One owner's use of a PostgreSQL server session, driven synchronously
+    /// from a thread of the hub's (never an event loop): each statement is
+    /// sent and waited for. The journal's protocol is synchronous, as SQLite
+    /// is; postgres-nio runs the wire protocol on its event loops meanwhile.
+    ///
+    /// The server session itself is the journal object's
+    /// ``SharedConnection`` for the session's purpose, which its other
+    /// sessions use too: a statement holds it beside other statements, a
+    /// transaction (``holdConnection()``) alone.
     ///
     /// A session that loses its connection connects again on its next use,
     /// after a backoff that grows from 50 ms to 1 s while attempts fail, unless
     /// a durable subscriber's claim lives in it (``claimedSubscriber``): a new
-    /// session would not hold the claim, so every later use throws
+    /// connection would not hold the claim, so every later use throws
     /// ``JournalError/claimLost(_:)``.
     ///
     /// Not thread-safe: one owner uses it at a time. It passes between threads
@@ -26,12 +31,25 @@
         let settings: PostgresSettings
         /// What the session is for, which decides its startup parameters.
         let purpose: PostgresSettings.Purpose
+        /// The server session this one uses.
+        let shared: SharedConnection
+        /// The shared connection as this session last used it.
         private(set) var connection: PostgresConnection?
+        /// A connection of this session's own, while the calling thread holds
+        /// the shared one for another session (``SharedConnection/Hold/reentrant``).
+        private var ownConnection: PostgresConnection?
+        private var holdsOwnConnection = false
+        /// Whether the session counts as a user of ``shared``.
+        private var isAttached = false
+        /// How many ``holdConnection()`` calls hold the shared connection
+        /// alone, for a transaction, until as many releases.
+        private var holds = 0
+        private var holdsConnection: Bool { holds > 0 }
         /// Set for a claim's session: losing the connection loses the claim.
         var claimedSubscriber: String?
-        /// Set while the owner's transaction is open: a new session would not
-        /// be inside it, so a lost connection fails every statement until the
-        /// owner ends the transaction (and clears this).
+        /// Set while the owner's transaction is open: a new connection would
+        /// not be inside it, so a lost connection fails every statement until
+        /// the owner ends the transaction (and clears this).
         var holdsTransaction = false
         private var backoff: Duration = .zero
         private var nextAttempt = ContinuousClock.now
@@ -45,6 +63,7 @@
         init(_ settings: PostgresSettings, purpose: PostgresSettings.Purpose = .statements) throws(JournalError) {
             self.settings = settings
             self.purpose = purpose
+            shared = settings.connection(for: purpose)
             try connectIfNeeded()
         }
 
@@ -52,14 +71,76 @@
             close()
         }
 
-        var isConnected: Bool { connection.map { !$0.isClosed } ?? false }
+        var isConnected: Bool { (holdsOwnConnection ? ownConnection : connection).map { !$0.isClosed } ?? false }
 
+        /// Ends this session's use of the server session: lets go of the
+        /// shared connection (which closes with its last user) and closes a
+        /// connection of its own.
         func close() {
             deferred.removeAll()
-            guard let connection else { return }
-            self.connection = nil
-            let closing: EventLoopFuture<Void> = connection.close()
-            _ = try? closing.wait()
+            if holds > 0 {
+                holds = 1
+                releaseConnection()
+            }
+            connection = nil
+            if isAttached {
+                isAttached = false
+                shared.detach()
+            }
+        }
+
+        /// Holds the shared connection alone until as many
+        /// ``releaseConnection()`` calls, for a transaction: statements of
+        /// other sessions wait meanwhile. A thread that holds it already for
+        /// another session gets a connection of this session's own instead,
+        /// which the release closes.
+        func holdConnection() throws(JournalError) {
+            guard holds == 0 else {
+                holds += 1
+                return
+            }
+            if shared.hold(for: ObjectIdentifier(self), exclusive: true) == .reentrant {
+                holdsOwnConnection = true
+                do {
+                    ownConnection = try connectOwn()
+                } catch {
+                    holdsOwnConnection = false
+                    throw error
+                }
+            }
+            holds = 1
+        }
+
+        /// Lets go of what ``holdConnection()`` took.
+        func releaseConnection() {
+            guard holds > 0 else { return }
+            holds -= 1
+            guard holds == 0 else { return }
+            if holdsOwnConnection {
+                holdsOwnConnection = false
+                if let own = ownConnection {
+                    ownConnection = nil
+                    let closed: EventLoopFuture<Void> = own.close()
+                    _ = try? closed.wait()
+                }
+            } else {
+                shared.release(for: ObjectIdentifier(self), exclusive: true)
+            }
+        }
+
+        /// Runs `body` with the connection held for one call: beside other
+        /// sessions' statements, or within this session's hold.
+        private func holding<T>(_ body: (PostgresConnection) throws(JournalError) -> T) throws(JournalError) -> T {
+            if holdsConnection { return try body(try connectIfNeeded()) }
+            switch shared.hold(for: ObjectIdentifier(self), exclusive: false) {
+            case .held:
+                defer { shared.release(for: ObjectIdentifier(self), exclusive: false) }
+                return try body(try connectIfNeeded())
+            case .reentrant:
+                try holdConnection()
+                defer { releaseConnection() }
+                return try body(try connectIfNeeded())
+            }
         }
 
         /// Runs one statement with bound values and returns its rows.
@@ -67,11 +148,12 @@
         func query(_ sql: String, _ binds: PostgresBindings = PostgresBindings()) throws(JournalError)
             -> PostgresQueryResult
         {
-            let connection = try connectIfNeeded()
-            let before = sendDeferred(on: connection)
-            let answer = connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: settings.logger)
-            try waitForDeferred(before)
-            return try wait(answer, sql: sql)
+            try holding { connection throws(JournalError) in
+                let before = sendDeferred(on: connection)
+                let answer = connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: settings.logger)
+                try waitForDeferred(before)
+                return try wait(answer, sql: sql)
+            }
         }
 
         /// Queues `sql` (without bound values) to be sent just before the
@@ -114,19 +196,20 @@
         /// its answer confirms the commit, and a connection lost before it
         /// fails the call as lost. The calling thread still waits once.
         func queryCommitting(_ sql: String, _ binds: PostgresBindings) throws(JournalError) -> PostgresQueryResult {
-            let connection = try connectIfNeeded()
-            let before = sendDeferred(on: connection)
-            let rows = connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: settings.logger)
-            let confirmation = connection.query(PostgresQuery(unsafeSQL: "SELECT 1"), logger: settings.logger)
-            let result: Result<PostgresQueryResult, JournalError>
-            do {
-                try waitForDeferred(before)
-                result = .success(try wait(rows, sql: sql))
-            } catch {
-                result = .failure(error)
+            try holding { connection throws(JournalError) in
+                let before = sendDeferred(on: connection)
+                let rows = connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: settings.logger)
+                let confirmation = connection.query(PostgresQuery(unsafeSQL: "SELECT 1"), logger: settings.logger)
+                let result: Result<PostgresQueryResult, JournalError>
+                do throws(JournalError) {
+                    try waitForDeferred(before)
+                    result = .success(try wait(rows, sql: sql))
+                } catch {
+                    result = .failure(error)
+                }
+                _ = try wait(confirmation, sql: "SELECT 1")
+                return try result.get()
             }
-            _ = try wait(confirmation, sql: "SELECT 1")
-            return try result.get()
         }
 
         /// Whether the session's server answers a `SELECT 1` within
@@ -135,12 +218,15 @@
         /// did not answer in time is closed: across a network that went silent
         /// it would otherwise look open for hours.
         func answers(within timeout: Duration) -> Bool {
-            guard let connection, !connection.isClosed else { return false }
-            settings.roundTrips.add(1, ordering: .relaxed)
-            let answered = connection.query(PostgresQuery(unsafeSQL: "SELECT 1"), logger: settings.logger)
+            guard let held = connection, !held.isClosed else { return false }
             do {
-                _ = try wait(answered, sql: "SELECT 1", timeout: .nanoseconds(Int64(timeout / .nanoseconds(1))))
-                return true
+                return try holding { connection throws(JournalError) in
+                    guard connection === held else { return false }
+                    settings.roundTrips.add(1, ordering: .relaxed)
+                    let answered = connection.query(PostgresQuery(unsafeSQL: "SELECT 1"), logger: settings.logger)
+                    _ = try wait(answered, sql: "SELECT 1", timeout: .nanoseconds(Int64(timeout / .nanoseconds(1))))
+                    return true
+                }
             } catch {
                 return false
             }
@@ -152,27 +238,38 @@
         /// the calling thread waits once; a failure is the first statement's.
         @discardableResult
         func script(_ sql: String) throws(JournalError) -> [PostgresRow] {
-            let connection = try connectIfNeeded()
-            let statements = deferred + SQLScript.statements(sql)
-            settings.roundTrips.add(1, ordering: .relaxed)
-            deferred.removeAll()
-            let futures = statements.map { connection.query(PostgresQuery(unsafeSQL: $0), logger: settings.logger) }
-            var rows: [PostgresRow] = []
-            var failure: JournalError?
-            for (statement, future) in zip(statements, futures) {
-                do {
-                    rows = try wait(future, sql: statement).rows
-                } catch {
-                    if failure == nil { failure = error }
+            try holding { connection throws(JournalError) in
+                let statements = deferred + SQLScript.statements(sql)
+                settings.roundTrips.add(1, ordering: .relaxed)
+                deferred.removeAll()
+                let futures = statements.map {
+                    connection.query(PostgresQuery(unsafeSQL: $0), logger: settings.logger)
                 }
+                var rows: [PostgresRow] = []
+                var failure: JournalError?
+                for (statement, future) in zip(statements, futures) {
+                    do throws(JournalError) {
+                        rows = try wait(future, sql: statement).rows
+                    } catch {
+                        if failure == nil { failure = error }
+                    }
+                }
+                if let failure { throw failure }
+                return rows
             }
-            if let failure { throw failure }
-            return rows
         }
 
         /// The connection, connecting first if there is none.
         @discardableResult
         func connectIfNeeded() throws(JournalError) -> PostgresConnection {
+            if holdsOwnConnection {
+                if let ownConnection, !ownConnection.isClosed { return ownConnection }
+                throw .storage(
+                    StorageFailure(
+                        "lost the connection to \(settings.url)"
+                            + (holdsTransaction ? " with the transaction open; it was rolled back" : ""),
+                        lostConnection: .beforeCommit))
+            }
             if let connection, !connection.isClosed { return connection }
             if connection != nil {
                 connection = nil
@@ -185,35 +282,45 @@
                         lostConnection: .beforeCommit))
             }
             if hasConnectedBefore { try claimLost() }
+            if !isAttached {
+                shared.attach()
+                isAttached = true
+            }
             let wait = ContinuousClock.now.duration(to: nextAttempt)
             if wait > .zero { Thread.sleep(forTimeInterval: wait.seconds) }
-            let configuration = try settings.configuration(for: purpose)
             do {
-                let made = try PostgresConnection.connect(
-                    on: MultiThreadedEventLoopGroup.singleton.next(),
-                    configuration: configuration,
-                    id: settings.nextConnectionID(), logger: settings.logger
-                ).wait()
+                let made = try shared.connection(settings)
                 connection = made
                 // What was queued belonged to the session's last connection.
                 deferred.removeAll()
                 backoff = .zero
-                if hasConnectedBefore {
-                    settings.logger.warning("reconnected to the journal", metadata: ["journal": "\(settings.url)"])
-                }
                 hasConnectedBefore = true
                 return made
             } catch {
                 backoff = backoff == .zero ? .milliseconds(50) : min(backoff * 2, .seconds(1))
                 nextAttempt = .now + backoff
-                let failure = PostgresFailure.describe(error, url: settings.url)
-                if hasConnectedBefore {
-                    settings.logger.warning(
-                        "cannot reconnect to the journal",
-                        metadata: ["journal": "\(settings.url)", "error": "\(failure)"])
-                }
-                throw .cannotOpen(path: settings.url.description, detail: failure)
+                throw cannotConnect(error)
             }
+        }
+
+        /// A connection of this session's own, outside ``shared``.
+        private func connectOwn() throws(JournalError) -> PostgresConnection {
+            do {
+                return try SharedConnection.connect(settings, purpose: purpose)
+            } catch {
+                throw cannotConnect(error)
+            }
+        }
+
+        /// `error`, a failed connection attempt, as the journal tells it.
+        private func cannotConnect(_ error: any Error) -> JournalError {
+            if let error = error as? JournalError { return error }
+            let failure = PostgresFailure.describe(error, url: settings.url)
+            if hasConnectedBefore {
+                settings.logger.warning(
+                    "cannot reconnect to the journal", metadata: ["journal": "\(settings.url)", "error": "\(failure)"])
+            }
+            return .cannotOpen(path: settings.url.description, detail: failure)
         }
 
         /// Throws ``JournalError/claimLost(_:)`` for a claim's session, and
@@ -238,7 +345,7 @@
         ) throws(JournalError) -> T {
             let answerTimeout = answerTimeout ?? self.answerTimeout
             let unanswered = Flag()
-            let connection = self.connection
+            let connection = holdsOwnConnection ? ownConnection : self.connection
             // The wait ends at the timeout even if closing the connection
             // never completes the statement's future.
             let answer = future.eventLoop.makePromise(of: T.self)
@@ -263,9 +370,10 @@
             do {
                 return try answer.futureResult.wait()
             } catch {
-                if unanswered.isRaised || self.connection?.isClosed ?? true || PostgresFailure.losesConnection(error) {
-                    let lost = self.connection
-                    self.connection = nil
+                if unanswered.isRaised || connection?.isClosed ?? true || PostgresFailure.losesConnection(error) {
+                    // A shared connection is lost for all of its sessions.
+                    let lost = connection
+                    if holdsOwnConnection { ownConnection = nil } else { self.connection = nil }
                     if let lost {
                         let closing: EventLoopFuture<Void> = lost.close()
                         _ = try? closing.wait()

@@ -17,15 +17,19 @@
             /// checks for a vanished client even while a statement runs, so
             /// that a claim passes to a successor within seconds.
             case watchful
-            /// Sends the `NOTIFY` that announce commits. Its own commits need
-            /// not wait for the disk (`synchronous_commit = off`): a lost
-            /// announcement costs a follower one poll, and a waiting one would
-            /// double the WAL flushes of the commits it announces.
+            /// Sends the `NOTIFY` that announce commits, on the presence
+            /// connection as ``watchful`` sessions do.
             case announcing
         }
 
         let url: PostgresURL
         let logger: Logger
+        /// The connection that appends, reads and projections share.
+        let work = SharedConnection(purpose: .statements)
+        /// The connection that holds claims, listens for commits and
+        /// announces them: it runs no long statement, so its claims are
+        /// confirmed promptly.
+        let presence = SharedConnection(purpose: .watchful)
         private let connectionIDs = Atomic<Int>(0)
         /// How many times the journal's sessions have sent statements and
         /// waited for their answers: its round trips to the server.
@@ -59,6 +63,11 @@
             "noticehub_" + String(StableKey.hash(url.schema ?? "public"), radix: 16)
         }
 
+        /// The shared connection that sessions for `purpose` use.
+        func connection(for purpose: Purpose) -> SharedConnection {
+            purpose == .statements ? work : presence
+        }
+
         func nextConnectionID() -> Int {
             connectionIDs.add(1, ordering: .relaxed).newValue
         }
@@ -78,14 +87,15 @@
             if let schema = url.schema {
                 parameters.append(("search_path", "\"\(schema)\""))
             }
-            if purpose == .announcing {
-                parameters.append(("synchronous_commit", "off"))
-            }
             // The server probes a silent client after 5 s, every 2 s, 3 times:
             // a vanished host's sessions (and a claim's lock) end within about
             // 11 s instead of the two hours of the default TCP keepalive.
+            // Keepalives probe only a connection with nothing unacknowledged;
+            // one the server is sending to (a notification, rows) would retry
+            // for about 15 minutes, so unacknowledged data ends it after 11 s too.
             parameters += [
                 ("tcp_keepalives_idle", "5"), ("tcp_keepalives_interval", "2"), ("tcp_keepalives_count", "3"),
+                ("tcp_user_timeout", "11000"),
             ]
             if purpose == .watchful {
                 // Also while the session runs a statement (keepalives only

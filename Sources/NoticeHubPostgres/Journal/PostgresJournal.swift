@@ -17,9 +17,16 @@
     /// let hub = try NoticeHub(journal: journal, projections: [LikesProjection()])
     /// ```
     ///
+    /// A journal object holds two server sessions, whatever runs on it:
+    /// appends, reads and projections share one (a transaction holds it alone,
+    /// other statements wait meanwhile); claims of durable subscribers and
+    /// responders, the `LISTEN` and the `NOTIFY` share the other, which runs
+    /// no long statement, so that its claims are confirmed promptly. Every
+    /// claim of the object is lost with that session, and made again.
+    ///
     /// Commits are announced with `NOTIFY` on a channel of the schema, right
-    /// after they return, from a session of their own (never the data, and
-    /// commits close together share one), which wakes followers at once;
+    /// after they return (never the data, and commits close together share
+    /// one), which wakes followers at once;
     /// followers also poll every ``pollInterval``, and catch up after every
     /// reconnection, so a lost notification costs latency, never a notice.
     /// ``Durability/never`` commits with `synchronous_commit = off`: a server
@@ -41,8 +48,9 @@
         let lostResponderClaims = LostResponderClaims()
         private let listener: CommitListener?
         private let announcer: CommitAnnouncer?
-        /// Idle sessions kept for the hub's short reads (statistics, replay).
-        private static let idleLimit = 4
+        /// Idle sessions kept for the hub's short reads (statistics, replay):
+        /// they hold the shared connection open between reads.
+        private static let idleLimit = 2
 
         /// Opens the journal at `url`, creating or migrating its tables; with
         /// `creatingIfMissing` false (tools that only read), a schema without a
@@ -142,9 +150,9 @@
             return try PostgresSession(settings)
         }
 
-        /// Takes the subscriber's name with a session advisory lock, in a
-        /// session of its own that the subscriber then reads and saves its
-        /// cursor through (see ``PostgresSubscriberClaim``).
+        /// Takes the subscriber's name with a session advisory lock on the
+        /// journal's presence connection, which the subscriber then reads and
+        /// saves its cursor through (see ``PostgresSubscriberClaim``).
         public func claimSubscriber(_ subscriber: String) throws -> any SubscriberClaim {
             try PostgresSubscriberClaim(subscriber, settings: settings)
         }

@@ -84,6 +84,8 @@
             let begin = durability == .never ? "BEGIN; SET LOCAL synchronous_commit TO OFF" : "BEGIN"
             isStarted = true
             do {
+                // The transaction holds the journal object's connection alone.
+                try session.holdConnection()
                 // The registry's generation comes in the same round trip.
                 let head = try session.script(
                     begin + "; SELECT last_seq, (\(ProjectionRegistry.generationSQL)) "
@@ -362,6 +364,7 @@
             do {
                 try session.script(script)
                 session.holdsTransaction = false
+                session.releaseConnection()
                 isOpen = false
                 isStarted = false
                 if last > lockedHead { announcer?.announce(last, atOnce: holdsConversation) }
@@ -387,6 +390,7 @@
             session.discardDeferred()
             if isStarted && session.isConnected { _ = try? session.script("ROLLBACK") }
             session.holdsTransaction = false
+            session.releaseConnection()
             isStarted = false
         }
 
@@ -552,6 +556,8 @@
         }
 
         func readState<T>(_ body: (any ProjectionStore) throws -> T) throws -> T {
+            try session.holdConnection()
+            defer { session.releaseConnection() }
             try session.script("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             do {
                 let result = try body(projectionStore)

@@ -6,12 +6,13 @@
     import PostgresNIO
     import Synchronization
 
-    /// The one `LISTEN` session of a journal object, shared by its followers.
+    /// The one `LISTEN` of a journal object, on its presence connection,
+    /// shared by its followers.
     ///
     /// It runs on a thread of its own while anyone watches: connects, listens
     /// on the schema's channel, wakes every watcher (so each catches up on what
     /// it may have missed meanwhile), then wakes them on each notification
-    /// until the session ends (pinging it every 5 s); then connects again,
+    /// until the connection ends (pinging it every 5 s); then connects again,
     /// backing off from 100 ms to 5 s. A notification is only a wake-up:
     /// followers read the table.
     final class CommitListener: Sendable {
@@ -20,9 +21,12 @@
             var watchers: [Int: @Sendable () -> Void] = [:]
             var nextID = 0
             var running = false
-            var connection: PostgresConnection?
+            /// The connection that listens: a new one must be told to.
+            var listening: PostgresConnection?
         }
         private let state = Mutex(State())
+        /// Wakes the thread when its connection closes or its last watcher goes.
+        private let nudge = DispatchSemaphore(value: 0)
 
         init(_ settings: PostgresSettings) {
             self.settings = settings
@@ -45,81 +49,70 @@
         }
 
         private func unwatch(_ id: Int) {
-            let connection = state.locked { state -> PostgresConnection? in
+            let last = state.locked { state in
                 state.watchers[id] = nil
-                return state.watchers.isEmpty ? state.connection : nil
+                return state.watchers.isEmpty
             }
-            // The thread sees no watcher left once the session ends.
-            if let connection { let _: EventLoopFuture<Void> = connection.close() }
+            if last { nudge.signal() }
         }
 
         private func wakeAll() {
             for wake in state.locked({ Array($0.watchers.values) }) { wake() }
         }
 
+        private var isWatched: Bool {
+            state.locked { state in
+                if state.watchers.isEmpty { state.running = false }
+                return state.running
+            }
+        }
+
         private func run() {
             var backoff: Duration = .milliseconds(100)
             var connectedBefore = false
-            while true {
-                let keepGoing = state.locked { state in
-                    if state.watchers.isEmpty { state.running = false }
-                    return state.running
-                }
-                guard keepGoing else { return }
-                var made: PostgresConnection?
+            var session: PostgresSession?
+            defer { session?.close() }
+            while isWatched {
                 do {
-                    let connection = try PostgresConnection.connect(
-                        on: MultiThreadedEventLoopGroup.singleton.next(),
-                        configuration: settings.configuration(for: .watchful),
-                        id: settings.nextConnectionID(), logger: settings.logger
-                    ).wait()
-                    made = connection
-                    connection.addListener(channel: settings.channel) { [weak self] _, _ in self?.wakeAll() }
-                    _ = try connection.query(
-                        PostgresQuery(unsafeSQL: "LISTEN \(settings.channel)"), logger: settings.logger
-                    ).wait()
-                    let stillWatched = state.locked { state in
-                        state.connection = connection
-                        return !state.watchers.isEmpty
+                    if session == nil { session = try PostgresSession(settings, purpose: .watchful) }
+                    let listening = try session!.connectIfNeeded()
+                    let isNew = state.locked { state in
+                        defer { state.listening = listening }
+                        return state.listening !== listening
                     }
-                    if !stillWatched { let _: EventLoopFuture<Void> = connection.close() }
-                    if connectedBefore {
-                        settings.logger.warning("listening for commits again", metadata: ["journal": "\(settings.url)"])
+                    if isNew {
+                        listening.addListener(channel: settings.channel) { [weak self] _, _ in self?.wakeAll() }
+                        try session!.script("LISTEN \(settings.channel)")
+                        listening.closeFuture.whenComplete { [nudge] _ in nudge.signal() }
+                        if connectedBefore {
+                            settings.logger.warning(
+                                "listening for commits again", metadata: ["journal": "\(settings.url)"])
+                        }
+                        connectedBefore = true
+                        backoff = .milliseconds(100)
+                        wakeAll()
                     }
-                    connectedBefore = true
-                    backoff = .milliseconds(100)
-                    wakeAll()
-                    waitUntilClosed(connection)
-                    state.locked { $0.connection = nil }
+                    waitWhileOpen(session!, listening)
                 } catch {
-                    if let made { let _: EventLoopFuture<Void> = made.close() }
-                    state.locked { $0.connection = nil }
+                    state.locked { $0.listening = nil }
                     settings.logger.warning(
                         "cannot listen for commits; followers poll meanwhile",
-                        metadata: [
-                            "journal": "\(settings.url)",
-                            "error": "\(PostgresFailure.describe(error, url: settings.url))",
-                        ])
+                        metadata: ["journal": "\(settings.url)", "error": "\(error)"])
                     Thread.sleep(forTimeInterval: backoff.seconds)
                     backoff = min(backoff * 2, .seconds(5))
                 }
             }
         }
 
-        /// Waits for the session to end, pinging it every ``pingInterval``: an
-        /// idle `LISTEN` session sends nothing, so without a ping a server lost
-        /// behind a broken network would leave it waiting for ever, deaf. A
-        /// ping unanswered within the interval closes the session.
-        private func waitUntilClosed(_ connection: PostgresConnection) {
-            let closed = DispatchSemaphore(value: 0)
-            connection.closeFuture.whenComplete { _ in closed.signal() }
-            while closed.wait(timeout: .now() + Self.pingInterval.seconds) == .timedOut {
-                let ping = connection.query(PostgresQuery(unsafeSQL: "SELECT 1"), logger: settings.logger)
-                let overdue = ping.eventLoop.scheduleTask(in: .seconds(Int64(Self.pingInterval.components.seconds))) {
-                    let _: EventLoopFuture<Void> = connection.close()
-                }
-                ping.whenComplete { _ in overdue.cancel() }
-                _ = try? ping.wait()
+        /// Waits while the connection is open and someone watches, pinging it
+        /// every ``pingInterval``: an idle `LISTEN` sends nothing, so without a
+        /// ping a server lost behind a broken network would leave it waiting
+        /// for ever, deaf. A ping unanswered within the interval closes the
+        /// connection.
+        private func waitWhileOpen(_ session: PostgresSession, _ connection: PostgresConnection) {
+            while !connection.isClosed, isWatched {
+                guard nudge.wait(timeout: .now() + Self.pingInterval.seconds) == .timedOut else { continue }
+                if !session.answers(within: Self.pingInterval) { return }
             }
         }
 

@@ -51,6 +51,8 @@ enum PostgresSchema {
         /// journal at once do the work once, and a failure leaves no half.
         static func migrate(_ session: PostgresSession) throws(JournalError) {
             let url = session.settings.url
+            try session.holdConnection()
+            defer { session.releaseConnection() }
             try session.script("BEGIN")
             do {
                 // A statement of its own, so the version read below is the one

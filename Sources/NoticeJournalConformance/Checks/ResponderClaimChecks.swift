@@ -11,12 +11,15 @@ struct ResponderClaimChecks {
         // A backend with SQL state keeps a row per claim; its count is checked too.
         let rows: () throws -> Int64? = { backend.capabilities.contains(.projections) ? try Self.rows(in: place) : nil }
         let journal = try place.open()
-        // Another journal object, as another process would have.
+        // Other journal objects, as other processes would have: the one whose
+        // holder dies below holds nothing else (a backend may keep every
+        // claim of a journal object in one server session).
         let other = try place.open()
+        let mortal = try place.open()
         #expect(try journal.liveResponders() == [])
         let alice = try journal.claimResponder("alice", answering: "price.ask")
         let bob = try other.claimResponder("bob", answering: "price.ask")
-        let carol = try journal.claimResponder("carol", answering: "stock.ask")
+        let carol = try mortal.claimResponder("carol", answering: "stock.ask")
 
         let live = try journal.liveResponders()
         #expect(
