@@ -121,8 +121,9 @@
                         configuration: configuration,
                         id: settings.nextConnectionID(), logger: settings.logger
                     ).wait()
-                } catch  where PostgresFailure.sqlState(of: error) == "53300" && ContinuousClock.now + pause < deadline
-                {
+                } catch {
+                    let refused = PostgresFailure.sqlState(of: error) == "53300"
+                    guard refused, ContinuousClock.now + pause < deadline else { throw error }
                     // Jittered, so that processes refused together do not
                     // come back together.
                     Thread.sleep(forTimeInterval: (pause * Double.random(in: 0.5...1.5)).seconds)
