@@ -12,7 +12,7 @@
         static func holdingAdvisoryLock(_ key: Int64, settings: PostgresSettings) throws(JournalError)
             -> PostgresSession?
         {
-            let session = try PostgresSession(settings, purpose: .watchful)
+            let session = try PostgresSession(settings, purpose: .presence)
             // The server grants a lock its holder asks for again, so a second
             // claim through the same connection is refused here.
             guard let connection = session.connection, session.shared.reserve(key, on: connection) else {

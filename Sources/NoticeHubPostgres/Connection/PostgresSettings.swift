@@ -11,15 +11,22 @@
     final class PostgresSettings: Sendable {
         /// What a session is for, which decides its startup parameters.
         enum Purpose {
-            /// Appends, reads, projections.
+            /// Appends, reads, projections: the journal object's work
+            /// connection.
             case statements
-            /// A durable subscriber's claim or a commit listener: the server
-            /// checks for a vanished client even while a statement runs, so
-            /// that a claim passes to a successor within seconds.
-            case watchful
-            /// Sends the `NOTIFY` that announce commits, on the presence
-            /// connection as ``watchful`` sessions do.
-            case announcing
+            /// Claims of durable subscribers and responders, `LISTEN` and the
+            /// `NOTIFY` that announce commits: the presence connection. The
+            /// server checks for a vanished client even while a statement
+            /// runs, so that a claim passes to a successor within seconds. Its
+            /// commits do not wait for the disk (`synchronous_commit = off`):
+            /// a lost announcement costs a follower one poll, and a waiting one
+            /// would double the WAL flushes of the commits it announces; a
+            /// subscriber's cursor lost with a server crash delivers a few
+            /// notices again, as at-least-once allows (and a later commit that
+            /// waits for the disk, such as a trim that read the cursor,
+            /// flushes it first); a claim's row outlives no crash that ends its
+            /// lock anyway.
+            case presence
         }
 
         let url: PostgresURL
@@ -29,7 +36,7 @@
         /// The connection that holds claims, listens for commits and
         /// announces them: it runs no long statement, so its claims are
         /// confirmed promptly.
-        let presence = SharedConnection(purpose: .watchful)
+        let presence = SharedConnection(purpose: .presence)
         private let connectionIDs = Atomic<Int>(0)
         /// How many times the journal's sessions have sent statements and
         /// waited for their answers: its round trips to the server.
@@ -97,10 +104,11 @@
                 ("tcp_keepalives_idle", "5"), ("tcp_keepalives_interval", "2"), ("tcp_keepalives_count", "3"),
                 ("tcp_user_timeout", "11000"),
             ]
-            if purpose == .watchful {
+            if purpose == .presence {
                 // Also while the session runs a statement (keepalives only
                 // probe an idle connection).
                 parameters.append(("client_connection_check_interval", "2000"))
+                parameters.append(("synchronous_commit", "off"))
             }
             configuration.options.additionalStartupParameters = parameters
             return configuration

@@ -637,7 +637,8 @@
             binds.append(subscriber)
             binds.append(cursor)
             binds.append(Int64((Date().timeIntervalSince1970 * 1000).rounded()))
-            try session.query(
+            // Returns once committed, so a reader on another session sees it.
+            _ = try session.queryCommitting(
                 """
                 INSERT INTO subscribers (name, cursor, updated_at) VALUES ($1, $2, $3)
                 ON CONFLICT (name) DO UPDATE SET cursor = excluded.cursor, updated_at = excluded.updated_at

@@ -5,8 +5,8 @@
     import Synchronization
 
     /// Announces a journal object's commits with `NOTIFY`, from a thread of its
-    /// own on the journal's presence connection, after the posters have their
-    /// answers.
+    /// own on the journal's presence connection (whose commits do not wait for
+    /// the disk), after the posters have their answers.
     ///
     /// A `NOTIFY` is not free even off the posters' path (it takes a
     /// cluster-wide lock and writes the notification queue): announcing every
@@ -95,8 +95,11 @@
                     continue
                 }
                 do {
-                    if session == nil { session = try PostgresSession(settings, purpose: .announcing) }
-                    try session?.announce(last, on: settings.channel)
+                    if session == nil { session = try PostgresSession(settings, purpose: .presence) }
+                    var binds = PostgresBindings()
+                    binds.append(settings.channel)
+                    binds.append(String(last))
+                    try session?.query("SELECT pg_notify($1, $2)", binds)
                 } catch {
                     // Followers poll meanwhile; the session connects again next time.
                     if session?.isConnected == false { session = nil }
@@ -105,26 +108,6 @@
                 _ = hurry.wait(timeout: .now() + spacing.seconds)
             }
             session?.close()
-        }
-    }
-
-    extension PostgresSession {
-        /// Sends the `NOTIFY` that the journal now ends at `last`, in a
-        /// transaction of its own that does not wait for the disk
-        /// (`synchronous_commit` off): a lost announcement costs a follower one
-        /// poll, and a waiting one would double the WAL flushes of the commits
-        /// it announces. The channel's name is the journal's own
-        /// (``PostgresSettings/channel``), made of letters and digits.
-        fileprivate func announce(_ last: Int64, on channel: String) throws(JournalError) {
-            try holdConnection()
-            defer { releaseConnection() }
-            do {
-                try script(
-                    "BEGIN; SET LOCAL synchronous_commit TO off; SELECT pg_notify('\(channel)', '\(last)'); COMMIT")
-            } catch {
-                if isConnected { _ = try? script("ROLLBACK") }
-                throw error
-            }
         }
     }
 #endif

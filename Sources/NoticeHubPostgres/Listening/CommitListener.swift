@@ -74,7 +74,7 @@
             defer { session?.close() }
             while isWatched {
                 do {
-                    if session == nil { session = try PostgresSession(settings, purpose: .watchful) }
+                    if session == nil { session = try PostgresSession(settings, purpose: .presence) }
                     let listening = try session!.connectIfNeeded()
                     let isNew = state.locked { state in
                         defer { state.listening = listening }
