@@ -17,6 +17,9 @@ static inline uint32_t noticehub_wait_word_load(const uint32_t *word) {
 /// no reason, so callers recheck what they wait for and call it again.
 void noticehub_wait_word_wait(uint32_t *word, uint32_t seen);
 
+/// Like noticehub_wait_word_wait, for at most about `nanoseconds`.
+void noticehub_wait_word_wait_for(uint32_t *word, uint32_t seen, uint64_t nanoseconds);
+
 /// Adds one to the word (release ordering) and wakes every thread sleeping
 /// on it.
 void noticehub_wait_word_advance(uint32_t *word);

@@ -37,6 +37,13 @@ package final class WaitWord: @unchecked Sendable {
         noticehub_wait_word_wait(word, seen)
     }
 
+    /// Sleeps while the word still equals `seen`, for at most about
+    /// `timeout`; may return spuriously.
+    package func wait(whileEqualTo seen: UInt32, atMost timeout: Duration) {
+        let nanoseconds = max(0, timeout / .nanoseconds(1))
+        noticehub_wait_word_wait_for(word, seen, UInt64(nanoseconds.rounded()))
+    }
+
     /// Advances the word and wakes every thread sleeping on it.
     package func wakeAll() {
         noticehub_wait_word_advance(word)

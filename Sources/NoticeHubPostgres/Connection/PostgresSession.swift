@@ -36,7 +36,8 @@
         /// The shared connection as this session last used it.
         private(set) var connection: PostgresConnection?
         /// A connection of this session's own, while the calling thread holds
-        /// the shared one for another session (``SharedConnection/Hold/reentrant``).
+        /// the shared one for another session, or another held it too long
+        /// (``SharedConnection/Hold``).
         private var ownConnection: PostgresConnection?
         private var holdsOwnConnection = false
         /// Whether the session counts as a user of ``shared``.
@@ -92,22 +93,26 @@
         /// Holds the shared connection alone until as many
         /// ``releaseConnection()`` calls, for a transaction: statements of
         /// other sessions wait meanwhile. A thread that holds it already for
-        /// another session gets a connection of this session's own instead,
-        /// which the release closes.
+        /// another session, or that waited ``SharedConnection/patience`` in
+        /// vain, gets a connection of this session's own instead, which the
+        /// release closes.
         func holdConnection() throws(JournalError) {
             guard holds == 0 else {
                 holds += 1
                 return
             }
-            if shared.hold(for: ObjectIdentifier(self), exclusive: true) == .reentrant {
-                holdsOwnConnection = true
-                do {
-                    ownConnection = try connectOwn()
-                } catch {
-                    holdsOwnConnection = false
-                    throw error
-                }
+            if shared.hold(for: ObjectIdentifier(self), exclusive: true) == .held {
+                holds = 1
+            } else {
+                try holdOwnConnection()
             }
+        }
+
+        /// Holds a connection of this session's own, as ``holdConnection()``
+        /// holds the shared one.
+        private func holdOwnConnection() throws(JournalError) {
+            ownConnection = try connectOwn()
+            holdsOwnConnection = true
             holds = 1
         }
 
@@ -136,8 +141,8 @@
             case .held:
                 defer { shared.release(for: ObjectIdentifier(self), exclusive: false) }
                 return try body(try connectIfNeeded())
-            case .reentrant:
-                try holdConnection()
+            case .reentrant, .busy:
+                try holdOwnConnection()
                 defer { releaseConnection() }
                 return try body(try connectIfNeeded())
             }

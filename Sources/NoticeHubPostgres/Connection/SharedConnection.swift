@@ -23,7 +23,8 @@
     /// A thread that already holds the connection for one session and asks
     /// for it through another would wait for itself; it is told so
     /// (``Hold/reentrant``), and that session uses a connection of its own for
-    /// the call.
+    /// the call, as it does after waiting ``patience`` in vain
+    /// (``Hold/busy``).
     ///
     /// The connection closes when the last session using it is closed
     /// (``attach()``, ``detach()``), or when a session finds it lost.
@@ -138,12 +139,24 @@
             case held
             /// The calling thread holds it for another session already.
             case reentrant
+            /// Another session held it for longer than ``patience``.
+            case busy
         }
 
+        /// How long a session waits for the connection before it uses one of
+        /// its own for the call: a transaction that holds it longer (a
+        /// rebuild, an import, a `.batched` transaction with a long delay) or
+        /// one that waits for the waiter (a `readState` closure that posts
+        /// while another thread leads a commit) delays the others this long,
+        /// never for ever.
+        static let patience: Duration = .seconds(1)
+
         /// Waits until `owner` holds the connection: alone (`exclusive`, for a
-        /// transaction) or beside other single statements.
+        /// transaction) or beside other single statements; for at most
+        /// ``patience``.
         func hold(for owner: ObjectIdentifier, exclusive: Bool) -> Hold {
             let thread = ObjectIdentifier(Thread.current)
+            let deadline = ContinuousClock.now + Self.patience
             var waiting = false
             defer {
                 if waiting { state.locked { $0.exclusiveWaiting -= 1 } }
@@ -170,7 +183,9 @@
                     return .held
                 }
                 if let outcome { return outcome }
-                released.wait(whileEqualTo: seen)
+                let left = ContinuousClock.now.duration(to: deadline)
+                guard left > .zero else { return .busy }
+                released.wait(whileEqualTo: seen, atMost: left)
             }
         }
 
