@@ -7,8 +7,8 @@
         /// advisory lock on `key`, or nil when another session holds it, in
         /// this process or another. The server lets go of the lock when the
         /// connection ends: at once when the holder's process dies, and within
-        /// about 11 s when its host vanishes (the connection's keepalives and
-        /// `client_connection_check_interval`).
+        /// about 11 to 16 s when its host vanishes (the connection's
+        /// keepalives, `tcp_user_timeout` and `client_connection_check_interval`).
         static func holdingAdvisoryLock(_ key: Int64, settings: PostgresSettings) throws(JournalError)
             -> PostgresSession?
         {
