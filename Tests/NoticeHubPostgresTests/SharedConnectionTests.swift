@@ -37,7 +37,7 @@
         /// Another thread's read waits for the open transaction at most
         /// ``SharedConnection/patience``, then goes on on a session of its own.
         @Test(arguments: PostgresTestServer.available)
-        func anotherThreadsReadWaitsForALongTransactionAtMostASecond(server: PostgresTestServer) throws {
+        func anotherThreadsReadWaitsForALongTransactionTenSecondsAtMost(server: PostgresTestServer) throws {
             let place = try SessionLossTests.Place(server.url)
             let hub = try NoticeHub(
                 journal: PostgresJournal(url: place.url), durability: .batched(maxDelay: .seconds(60)))
@@ -49,10 +49,10 @@
                 read.append((try? hub.journal.lastSequence()).map(String.init) ?? "failed")
                 done.signal()
             }
-            #expect(done.wait(timeout: .now() + 10) == .success)
+            #expect(done.wait(timeout: .now() + 30) == .success)
             let waited = started.duration(to: .now)
             #expect(read.all == ["0"])
-            #expect(waited >= .milliseconds(900) && waited < .seconds(5), "waited \(waited)")
+            #expect(waited >= .seconds(9.5) && waited < .seconds(20), "waited \(waited)")
             try hub.close()
         }
     }

@@ -94,23 +94,30 @@
         /// ``releaseConnection()`` calls, for a transaction: statements of
         /// other sessions wait meanwhile. A thread that holds it already for
         /// another session, or that waited ``SharedConnection/patience`` in
-        /// vain, gets a connection of this session's own instead, which the
-        /// release closes.
+        /// vain (said at warning level), gets a connection of this session's
+        /// own instead, which the release closes.
         func holdConnection() throws(JournalError) {
             guard holds == 0 else {
                 holds += 1
                 return
             }
-            if shared.hold(for: ObjectIdentifier(self), exclusive: true) == .held {
-                holds = 1
-            } else {
-                try holdOwnConnection()
+            switch shared.hold(for: ObjectIdentifier(self), exclusive: true) {
+            case .held: holds = 1
+            case .reentrant: try holdOwnConnection()
+            case .busy: try holdOwnConnection(afterWaiting: true)
             }
         }
 
         /// Holds a connection of this session's own, as ``holdConnection()``
         /// holds the shared one.
-        private func holdOwnConnection() throws(JournalError) {
+        /// `afterWaiting` ``SharedConnection/patience`` in vain, which is told
+        /// at warning level: something holds the shared connection that long.
+        private func holdOwnConnection(afterWaiting: Bool = false) throws(JournalError) {
+            if afterWaiting {
+                settings.logger.warning(
+                    "a call waited \(SharedConnection.patience) for the journal's shared session, held by a transaction; it uses a session of its own",
+                    metadata: ["journal": "\(settings.url)"])
+            }
             ownConnection = try connectOwn()
             holdsOwnConnection = true
             holds = 1
@@ -141,8 +148,8 @@
             case .held:
                 defer { shared.release(for: ObjectIdentifier(self), exclusive: false) }
                 return try body(try connectIfNeeded())
-            case .reentrant, .busy:
-                try holdOwnConnection()
+            case let other:
+                try holdOwnConnection(afterWaiting: other == .busy)
                 defer { releaseConnection() }
                 return try body(try connectIfNeeded())
             }

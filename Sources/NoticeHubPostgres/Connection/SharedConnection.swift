@@ -148,8 +148,9 @@
         /// rebuild, an import, a `.batched` transaction with a long delay) or
         /// one that waits for the waiter (a `readState` closure that posts
         /// while another thread leads a commit) delays the others this long,
-        /// never for ever.
-        static let patience: Duration = .seconds(1)
+        /// never for ever. Long enough that a machine so loaded that a
+        /// transaction's round trips take seconds still keeps to two sessions.
+        static let patience: Duration = .seconds(10)
 
         /// Waits until `owner` holds the connection: alone (`exclusive`, for a
         /// transaction) or beside other single statements; for at most
