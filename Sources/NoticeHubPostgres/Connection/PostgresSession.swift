@@ -33,10 +33,11 @@
         let purpose: PostgresSettings.Purpose
         /// The server session this one uses.
         let shared: SharedConnection
-        /// The shared connection as this session last used it.
+        /// The shared connection this session uses; nil until it connects,
+        /// and once it finds the connection lost.
         private(set) var connection: PostgresConnection?
-        /// A connection of this session's own, while the calling thread holds
-        /// the shared one for another session, or another held it too long
+        /// A connection of this session's own, for a call whose thread holds
+        /// the shared one for another session, or that found it held too long
         /// (``SharedConnection/Hold``).
         private var ownConnection: PostgresConnection?
         private var holdsOwnConnection = false
@@ -72,10 +73,13 @@
             close()
         }
 
-        var isConnected: Bool { (holdsOwnConnection ? ownConnection : connection).map { !$0.isClosed } ?? false }
+        /// The connection the session's statements go to now.
+        private var current: PostgresConnection? { holdsOwnConnection ? ownConnection : connection }
+
+        var isConnected: Bool { current.map { !$0.isClosed } ?? false }
 
         /// Ends this session's use of the server session: lets go of the
-        /// shared connection (which closes with its last user) and closes a
+        /// shared connection (which closes when no session uses it) and closes a
         /// connection of its own.
         func close() {
             deferred.removeAll()
@@ -303,7 +307,7 @@
             do {
                 let made = try shared.connection(settings)
                 connection = made
-                // What was queued belonged to the session's last connection.
+                // What is queued belongs to the connection it was queued for.
                 deferred.removeAll()
                 backoff = .zero
                 hasConnectedBefore = true
@@ -357,7 +361,7 @@
         ) throws(JournalError) -> T {
             let answerTimeout = answerTimeout ?? self.answerTimeout
             let unanswered = Flag()
-            let connection = holdsOwnConnection ? ownConnection : self.connection
+            let connection = current
             // The wait ends at the timeout even if closing the connection
             // never completes the statement's future.
             let answer = future.eventLoop.makePromise(of: T.self)

@@ -26,8 +26,8 @@
     /// the call, as it does after waiting ``patience`` in vain
     /// (``Hold/busy``).
     ///
-    /// The connection closes when the last session using it is closed
-    /// (``attach()``, ``detach()``), or when a session finds it lost.
+    /// The connection closes when no session uses it any more (``attach()``,
+    /// ``detach()``), or when a session finds it lost.
     final class SharedConnection: Sendable {
         /// What a session of this connection is for: its startup parameters.
         let purpose: PostgresSettings.Purpose
@@ -62,7 +62,7 @@
             state.locked { $0.users += 1 }
         }
 
-        /// Uncounts a session; the last one closes the connection.
+        /// Uncounts a session; with none left, closes the connection.
         func detach() {
             let closing = state.locked { state -> PostgresConnection? in
                 state.users -= 1
@@ -88,7 +88,7 @@
                     defer {
                         state.connection = made
                         state.hasConnected = true
-                        // What was locked belonged to the connection before.
+                        // Locks belong to the connection that took them.
                         state.lockedKeys = [:]
                     }
                     return state.hasConnected
