@@ -7,8 +7,10 @@
 
     /// A durable post through a projection, counted in round trips to the
     /// server rather than timed: the transaction's opening with the head
-    /// lock, the insert with the savepoint's opening, one per statement of
-    /// the projection's `apply`, and the commit with the savepoint's release.
+    /// lock, the insert, one per statement of the projection's `apply`, and
+    /// the commit. The notice is the transaction's only one, so it needs no
+    /// savepoint: its statements are `BEGIN`, the lock, the insert, the
+    /// projection's, the head's update and `COMMIT`.
     struct ProjectionRoundTripsTests {
         typealias PageCounts = LostCommitTests.PageCounts
 
@@ -20,10 +22,12 @@
             let hub = try NoticeHub(journal: journal, projections: [PageCounts()], logger: place.logger)
             try hub.post("page.viewed", payload: "home")
             let posts = 20
-            let before = journal.roundTrips
+            let before = (roundTrips: journal.roundTrips, statements: journal.statements)
             for index in 0..<posts { try hub.post("page.viewed", payload: "page\(index % 3)") }
-            let perPost = Double(journal.roundTrips - before) / Double(posts)
+            let perPost = Double(journal.roundTrips - before.roundTrips) / Double(posts)
             #expect(perPost == 4, "\(perPost) round trips a post")
+            let statements = Double(journal.statements - before.statements) / Double(posts)
+            #expect(statements == 6, "\(statements) statements a post")
             #expect(try PageCounts.counts(hub) == ["home": 1, "page0": 7, "page1": 7, "page2": 6])
         }
 
@@ -53,6 +57,28 @@
                 return pages
             }
             #expect(seen == ["home", "home"])
+        }
+
+        /// A lone durable notice refused by its projection rolls its whole
+        /// transaction back, and the posts after it are numbered on.
+        @Test(arguments: PostgresTestServer.available)
+        func aRefusedLoneNoticeLeavesNoTrace(server: PostgresTestServer) throws {
+            let place = try SessionLossTests.Place(server.url)
+            let hub = try NoticeHub(
+                journal: PostgresJournal(url: place.url, logger: place.logger), durability: .always,
+                projections: [PageCounts(), Refusing()], logger: place.logger)
+            try hub.post("page.viewed", payload: "home")
+            #expect(throws: JournalError.self) { try hub.post("page.viewed", payload: "refused") }
+            try hub.post("page.viewed", payload: "about")
+            #expect(try PageCounts.counts(hub) == ["home": 1, "about": 1])
+            #expect(try hub.journal.lastSequence() == 2)
+            #expect(try hub.journal.integrityProblems() == [])
+            let seen = try hub.journal.readState { store in
+                var pages: [String] = []
+                try store.rows("SELECT page FROM seen_pages ORDER BY page", []) { pages.append($0[0].text ?? "") }
+                return pages
+            }
+            #expect(seen == ["about", "home"])
         }
 
         /// Writes a row for every page view, then refuses the payload

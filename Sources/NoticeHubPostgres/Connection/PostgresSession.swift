@@ -166,18 +166,28 @@
         {
             try holding { connection throws(JournalError) in
                 let before = sendDeferred(on: connection)
-                let answer = connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: settings.logger)
+                let answer = send(PostgresQuery(unsafeSQL: sql, binds: binds), on: connection)
                 try waitForDeferred(before)
                 return try wait(answer, sql: sql)
             }
         }
 
         /// Queues `sql` (without bound values) to be sent just before the
-        /// session's next statement, in the same round trip: a savepoint's
-        /// opening and release ride with the statements around them. A
-        /// failure of it is reported by that next statement, as its own.
+        /// session's next statement, in the same round trip of the calling
+        /// thread: a savepoint's opening and release ride with the statements
+        /// around them. On the wire each is still an exchange of its own
+        /// (``PostgresSettings/statements``). A failure of it is reported by
+        /// that next statement, as its own.
         func sendBeforeNext(_ sql: String) {
             deferred.append(sql)
+        }
+
+        /// Takes `sql` back if it is the last statement queued by
+        /// ``sendBeforeNext(_:)``; returns whether it was.
+        func withdrawDeferred(_ sql: String) -> Bool {
+            guard deferred.last == sql else { return false }
+            deferred.removeLast()
+            return true
         }
 
         /// Forgets the statements queued by ``sendBeforeNext(_:)``: the
@@ -186,13 +196,21 @@
             deferred.removeAll()
         }
 
+        /// Sends one statement, counted in ``PostgresSettings/statements``.
+        private func send(_ query: PostgresQuery, on connection: PostgresConnection)
+            -> EventLoopFuture<PostgresQueryResult>
+        {
+            settings.statements.add(1, ordering: .relaxed)
+            return connection.query(query, logger: settings.logger)
+        }
+
         /// Sends the queued statements, without waiting.
         private func sendDeferred(on connection: PostgresConnection) -> [(String, EventLoopFuture<PostgresQueryResult>)]
         {
             settings.roundTrips.add(1, ordering: .relaxed)
             guard !deferred.isEmpty else { return [] }
             defer { deferred.removeAll() }
-            return deferred.map { ($0, connection.query(PostgresQuery(unsafeSQL: $0), logger: settings.logger)) }
+            return deferred.map { ($0, send(PostgresQuery(unsafeSQL: $0), on: connection)) }
         }
 
         /// Waits for the queued statements sent before the one under way.
@@ -214,8 +232,10 @@
         func queryCommitting(_ sql: String, _ binds: PostgresBindings) throws(JournalError) -> PostgresQueryResult {
             try holding { connection throws(JournalError) in
                 let before = sendDeferred(on: connection)
-                let rows = connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: settings.logger)
-                let confirmation = connection.query(PostgresQuery(unsafeSQL: "SELECT 1"), logger: settings.logger)
+                let rows = send(PostgresQuery(unsafeSQL: sql, binds: binds), on: connection)
+                // A round trip of its own: the server sees it after the first answer.
+                settings.roundTrips.add(1, ordering: .relaxed)
+                let confirmation = send(PostgresQuery(unsafeSQL: "SELECT 1"), on: connection)
                 let result: Result<PostgresQueryResult, JournalError>
                 do throws(JournalError) {
                     try waitForDeferred(before)
@@ -239,7 +259,7 @@
                 return try holding { connection throws(JournalError) in
                     guard connection === held else { return false }
                     settings.roundTrips.add(1, ordering: .relaxed)
-                    let answered = connection.query(PostgresQuery(unsafeSQL: "SELECT 1"), logger: settings.logger)
+                    let answered = send(PostgresQuery(unsafeSQL: "SELECT 1"), on: connection)
                     _ = try wait(answered, sql: "SELECT 1", timeout: .nanoseconds(Int64(timeout / .nanoseconds(1))))
                     return true
                 }
@@ -259,7 +279,7 @@
                 settings.roundTrips.add(1, ordering: .relaxed)
                 deferred.removeAll()
                 let futures = statements.map {
-                    connection.query(PostgresQuery(unsafeSQL: $0), logger: settings.logger)
+                    send(PostgresQuery(unsafeSQL: $0), on: connection)
                 }
                 var rows: [PostgresRow] = []
                 var failure: JournalError?

@@ -41,6 +41,11 @@
         /// How many times the journal's sessions have sent statements and
         /// waited for their answers: its round trips to the server.
         let roundTrips = Atomic<Int>(0)
+        /// How many statements the journal's sessions have sent. Each is an
+        /// exchange with the server of its own: postgres-nio sends a
+        /// connection's next statement once the one before is answered, so
+        /// statements sent together still follow one another on the wire.
+        let statements = Atomic<Int>(0)
         /// Replaces ``answerTimeout(for:)``'s answer, for tests.
         private let answerTimeoutOverride: TimeAmount?
         /// The URL's TLS, made once (a TLS context loads its roots) on the

@@ -127,6 +127,10 @@
         /// made: what a post costs, counted rather than timed.
         package var roundTrips: Int { settings.roundTrips.load(ordering: .relaxed) }
 
+        /// How many statements this journal's sessions have sent, each an
+        /// exchange with the server (``PostgresSettings/statements``).
+        package var statements: Int { settings.statements.load(ordering: .relaxed) }
+
         /// The URL without its password.
         public var location: String { url.description }
 

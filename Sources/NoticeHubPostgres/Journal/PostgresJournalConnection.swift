@@ -10,8 +10,8 @@
     /// committed after the wait) and holds it until it commits: sequence numbers
     /// are handed out here, in commit order, with no gap. postgres-nio sends one
     /// statement per round trip, so a commit is few statements: a durable group
-    /// commit without projections is one call of `noticehub_append`, which does
-    /// the same in one statement; otherwise a run of notices without
+    /// commit without projections is one call of `noticehub_append_and_commit`,
+    /// which does the same and commits before it answers; otherwise a run of notices without
     /// projections goes in one `INSERT … unnest`, a notice with projections
     /// inside a savepoint, and the head's update with the `COMMIT`. Commits are
     /// announced to followers afterwards (``CommitAnnouncer``).
@@ -30,6 +30,10 @@
         private var isAborted = false
         /// Whether the server transaction has begun (see ``appendsWholeBatches``).
         private var isStarted = false
+        /// Whether the server transaction has written anything: until it has,
+        /// a notice with projections needs no savepoint, since rolling the
+        /// whole transaction back undoes only that notice.
+        private var hasWritten = false
         /// The registry's generation as the transaction's start read it.
         private var startedGeneration: Int64 = 0
         /// The registry's generation last reported to the writer, which routed
@@ -63,7 +67,7 @@
         // MARK: Appending
 
         /// A durable group commit's notices without projections go through
-        /// `noticehub_append`, one statement that commits by itself: the
+        /// `noticehub_append_and_commit`, one call that commits by itself: the
         /// transaction's `BEGIN` waits until something needs it.
         var appendsWholeBatches: Bool { durability == .always }
 
@@ -95,6 +99,7 @@
                 }
                 startedGeneration = try row[1].decode(Int64.self)
                 session.holdsTransaction = true
+                hasWritten = false
                 lockedHead = last
                 nextSequence = last + 1
             } catch {
@@ -124,10 +129,12 @@
             if record.notice.kind != .notice { holdsConversation = true }
             if projections.isEmpty { return try aborting { try insertOne(record) } }
             // The notice and its state change stand or fall together; a refusal
-            // undoes only this notice's part of the batch. The savepoint is
-            // opened and released in the round trips of the statements next
-            // to it (the insert's; the next notice's or the commit's).
-            session.sendBeforeNext("SAVEPOINT notice")
+            // undoes only this notice's part of the batch: by a savepoint,
+            // opened and released in the round trips of the statements next to
+            // it (the insert's; the next notice's or the commit's), or, when
+            // the transaction holds nothing else yet, by rolling it back.
+            let alone = !hasWritten
+            if !alone { session.sendBeforeNext("SAVEPOINT notice") }
             let before = nextSequence
             do {
                 let outcome = try insertOne(record)
@@ -140,17 +147,23 @@
                         }
                     }
                 }
-                session.sendBeforeNext("RELEASE SAVEPOINT notice")
+                hasWritten = true
+                if !alone { session.sendBeforeNext("RELEASE SAVEPOINT notice") }
                 return outcome
             } catch {
                 nextSequence = before
                 // A lost session took the transaction with it; a new one
                 // must not be opened for a savepoint it does not have.
                 if session.isConnected {
-                    do {
-                        try session.script("ROLLBACK TO SAVEPOINT notice")
-                    } catch {
-                        isAborted = true
+                    if alone {
+                        // The next append opens a transaction and locks the head again.
+                        restartServerTransaction()
+                    } else {
+                        do {
+                            try session.script("ROLLBACK TO SAVEPOINT notice")
+                        } catch {
+                            isAborted = true
+                        }
                     }
                 }
                 if !session.isConnected { isAborted = true }
@@ -171,7 +184,7 @@
                     reportedGeneration = nil
                     return records.map { _ in .failure(JournalError.projectionsChanged) }
                 } catch {
-                    // `noticehub_append` commits by itself: a connection lost
+                    // The procedure commits by itself: a connection lost
                     // on the way may have cut off its answer, not its commit.
                     let failure = Self.cutOffDuringCommit(error)
                     return records.map { _ in .failure(failure) }
@@ -211,31 +224,31 @@
             return outcomes
         }
 
-        /// Appends and commits `records` in one statement (`noticehub_append`).
+        /// Appends and commits `records` in one round trip
+        /// (`noticehub_append_and_commit`, which commits before it answers).
         private func appendCommitting(_ records: [JournalRecord]) throws -> [AppendOutcome] {
             let columns = NoticeColumns(records)
             var binds = columns.bindings
-            // The function checks the registry under the head lock (NHP01 otherwise).
+            // The procedure checks the registry under the head lock (NHP01 otherwise).
             binds.append(try projectionRegistryGeneration())
-            let inserted = try session.queryCommitting(
-                "SELECT id, seq FROM noticehub_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)", binds)
-            let outcomes = try outcomes(for: columns.ids, appended: inserted.rows)
-            if let last = outcomes.compactMap({ if case .appended(let seq) = $0 { seq } else { nil } }).max() {
-                announcer?.announce(last, atOnce: holdsConversation)
+            let answer = try session.query(
+                "CALL noticehub_append_and_commit($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)", binds)
+            guard let row = answer.rows.first else {
+                throw JournalError.storage("noticehub_append_and_commit answered no row")
             }
+            let (ids, sequences) = try row.decode(([UUID]?, [Int64]?).self)
+            let appended = zip(ids ?? [], sequences ?? []).map { $0 }
+            let outcomes = try outcomes(for: columns.ids, appended: appended)
+            if let last = appended.last?.1 { announcer?.announce(last, atOnce: holdsConversation) }
             holdsConversation = false
             return outcomes
         }
 
-        /// Each id's outcome: appended under the sequence number a row of
-        /// `appended` gives it (its first occurrence), else a duplicate of the
-        /// stored notice.
-        private func outcomes(for ids: [UUID], appended rows: [PostgresRow]) throws -> [AppendOutcome] {
-            var appended: [UUID: Int64] = [:]
-            for row in rows {
-                let (id, seq) = try row.decode((UUID, Int64).self)
-                appended[id] = seq
-            }
+        /// Each id's outcome: appended under the sequence number `appended`
+        /// gives it (its first occurrence), else a duplicate of the stored
+        /// notice.
+        private func outcomes(for ids: [UUID], appended pairs: [(UUID, Int64)]) throws -> [AppendOutcome] {
+            let appended = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
             let missing = Set(ids).subtracting(appended.keys)
             let stored = missing.isEmpty ? [:] : try storedSequences(of: Array(missing))
             var claimed: Set<UUID> = []
@@ -301,8 +314,9 @@
                 WHERE NOT EXISTS (SELECT 1 FROM notices WHERE notices.id = first.id)
                 RETURNING id, seq
                 """, binds)
-            let outcomes = try outcomes(for: columns.ids, appended: inserted.rows)
-            nextSequence += Int64(inserted.rows.count)
+            let appended = try inserted.rows.map { try $0.decode((UUID, Int64).self) }
+            let outcomes = try outcomes(for: columns.ids, appended: appended)
+            nextSequence += Int64(appended.count)
             return outcomes
         }
 
@@ -338,7 +352,7 @@
         func commitAppending() throws {
             guard isOpen else { return }
             guard isStarted else {
-                // Nothing, or only `noticehub_append`'s own commits.
+                // Nothing, or only `noticehub_append_and_commit`'s own commits.
                 isOpen = false
                 projectionsToMark = []
                 return
@@ -347,18 +361,25 @@
                 rollbackAppending()
                 throw JournalError.storage("the append transaction was aborted by an earlier error")
             }
+            // The commit releases the last notice's savepoint.
+            _ = session.withdrawDeferred("RELEASE SAVEPOINT notice")
             let last = nextSequence - 1
-            var script = ""
+            // The head's update and the registry's are one statement.
+            var updates: [String] = []
             if last > lockedHead {
-                script += "UPDATE journal_head SET last_seq = \(last) WHERE id = 1; "
+                updates.append("UPDATE journal_head SET last_seq = \(last) WHERE id = 1")
             }
             if !projectionsToMark.isEmpty {
                 // Identities hold only [a-z0-9._-] (ProjectionSchema's rule); quoted all the same.
                 let identities = projectionsToMark.map { "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" }
-                script +=
+                updates.append(
                     "UPDATE projections SET current_through = \(max(last, lockedHead)) "
-                    + "WHERE identity IN (\(identities.joined(separator: ", "))); "
+                        + "WHERE identity IN (\(identities.joined(separator: ", ")))")
                 projectionsToMark = []
+            }
+            var script = ""
+            if let registry = updates.last {
+                script = (updates.count > 1 ? "WITH head AS (\(updates[0])) " : "") + registry + "; "
             }
             script += "COMMIT"
             do {
@@ -394,8 +415,20 @@
             isStarted = false
         }
 
-        /// Runs `body`; a failure aborts the transaction, as PostgreSQL does.
+        /// Rolls the server transaction back and lets the head go, while the
+        /// append transaction stays open: its next append starts another.
+        private func restartServerTransaction() {
+            session.discardDeferred()
+            _ = try? session.script("ROLLBACK")
+            session.holdsTransaction = false
+            session.releaseConnection()
+            isStarted = false
+        }
+
+        /// Runs `body`, which writes; a failure aborts the transaction, as
+        /// PostgreSQL does.
         private func aborting<T>(_ body: () throws -> T) throws -> T {
+            hasWritten = true
             do {
                 return try body()
             } catch {
@@ -536,12 +569,14 @@
         func transactionStore() throws -> any ProjectionStore {
             guard isAppending else { throw JournalError.storage("no open append transaction") }
             try start()
+            // Its caller writes through it.
+            hasWritten = true
             return projectionStore
         }
 
         /// Under the head lock when the transaction has started; otherwise the
         /// generation last reported, which the append checks under the lock
-        /// (``startForAppending()``, `noticehub_append`), so a commit without
+        /// (``startForAppending()``, `noticehub_append_and_commit`), so a commit without
         /// projections costs no round trip for it.
         func projectionRegistryGeneration() throws -> Int64 {
             if isStarted {

@@ -1,0 +1,28 @@
+#if Postgres
+    import Foundation
+    @testable import NoticeHub
+    @testable import NoticeHubPostgres
+    import Testing
+    import TestSupport
+
+    /// A durable post without projections, counted in round trips to the
+    /// server rather than timed: one call that appends, commits and answers
+    /// once the commit is on disk, with no second exchange to confirm it.
+    struct AppendRoundTripsTests {
+        @Test(arguments: PostgresTestServer.available)
+        func aDurablePostWithoutProjectionsTakesOneRoundTrip(server: PostgresTestServer) throws {
+            let place = try SessionLossTests.Place(server.url)
+            // No announcements: their session would count its own round trips.
+            let journal = try PostgresJournal(url: place.url + "&notify=off", logger: place.logger)
+            let hub = try NoticeHub(journal: journal, durability: .always, logger: place.logger)
+            // The first post reads the projection registry's generation too.
+            try hub.post("page.viewed", payload: "home")
+            let posts = 20
+            let before = journal.roundTrips
+            for index in 0..<posts { try hub.post("page.viewed", payload: "page\(index)") }
+            #expect(journal.roundTrips - before == posts)
+            #expect(try hub.journal.lastSequence() == Int64(posts + 1))
+            #expect(try hub.journal.integrityProblems() == [])
+        }
+    }
+#endif
