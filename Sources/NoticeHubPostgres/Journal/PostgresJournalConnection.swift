@@ -11,9 +11,10 @@
     /// are handed out here, in commit order, with no gap. postgres-nio sends one
     /// statement per round trip, so a commit is few statements: a durable group
     /// commit without projections is one call of `noticehub_append_and_commit`,
-    /// which does the same and commits before it answers; otherwise a run of notices without
-    /// projections goes in one `INSERT … unnest`, a notice with projections
-    /// inside a savepoint, and the head's update with the `COMMIT`. Commits are
+    /// which does the same and commits before it answers; otherwise a run of
+    /// notices without projections goes in one `INSERT … unnest`, a notice
+    /// with projections inside a savepoint (unless it is the transaction's
+    /// first write), and the head's update with the `COMMIT`. Commits are
     /// announced to followers afterwards (``CommitAnnouncer``).
     final class PostgresJournalConnection: JournalConnection {
         let session: PostgresSession
@@ -153,7 +154,8 @@
             } catch {
                 nextSequence = before
                 // A lost session took the transaction with it; a new one
-                // must not be opened for a savepoint it does not have.
+                // must not be opened for a savepoint it does not have, and the
+                // commit fails, so that the writer appends the batch again.
                 if session.isConnected {
                     if alone {
                         // The next append opens a transaction and locks the head again.
