@@ -104,8 +104,11 @@
             state.locked { state in state.connection.flatMap { $0.isClosed ? nil : $0 } }
         }
 
-        /// How long a connection waits for the server to have a slot free.
-        static let connectionSlotWait: Duration = .seconds(30)
+        /// How long a connection waits for the server to have a slot free:
+        /// 100 debug-build `noticectl request` processes started at once on
+        /// two cores, against a server of 100 connections, took 20–30 s to
+        /// be answered, and some refused after 30 s of trying.
+        static let connectionSlotWait: Duration = .seconds(60)
 
         /// A connection of its own (not the shared one), waiting for a free
         /// slot as ``connection(_:)`` does.
@@ -184,8 +187,15 @@
                     return .held
                 }
                 if let outcome { return outcome }
-                let left = ContinuousClock.now.duration(to: deadline)
-                guard left > .zero else { return .busy }
+                var left = ContinuousClock.now.duration(to: deadline)
+                if left <= .zero {
+                    // Until the first connection is made, its holder waits
+                    // for the server to have a slot free (at most
+                    // ``connectionSlotWait``): a session of the waiter's own
+                    // would want another slot, and make a third session.
+                    guard !state.locked({ $0.hasConnected }) else { return .busy }
+                    left = Self.patience
+                }
                 released.wait(whileEqualTo: seen, atMost: left)
             }
         }
