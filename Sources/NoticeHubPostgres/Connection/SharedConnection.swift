@@ -105,9 +105,9 @@
         }
 
         /// How long a connection waits for the server to have a slot free:
-        /// 100 debug-build `noticectl request` processes started at once on
-        /// two cores, against a server of 100 connections, took 20–30 s to
-        /// be answered, and some refused after 30 s of trying.
+        /// about twice what 100 debug-build `noticectl request` processes
+        /// started at once on two cores take to be answered by a server of
+        /// 100 connections (20–30 s).
         static let connectionSlotWait: Duration = .seconds(60)
 
         /// A connection of its own (not the shared one), waiting for a free
