@@ -16,7 +16,7 @@ enum TortureChild {
         return here.deletingLastPathComponent().appendingPathComponent("NoticeTortureChild")
     }
 
-    /// Starts the child; its stdout is collected in the background.
+    /// Starts the child; its stdout is collected by a reader thread.
     static func start(_ arguments: [String]) throws -> (Process, Output) {
         let process = Process()
         process.executableURL = executable
@@ -26,15 +26,8 @@ enum TortureChild {
         process.standardOutput = pipe
         try output.errorDirectory.write("", to: "stderr")
         process.standardError = try FileHandle(forWritingTo: output.errorDirectory.url.appendingPathComponent("stderr"))
-        pipe.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                handle.readabilityHandler = nil // end of file
-            } else {
-                output.append(data)
-            }
-        }
         try process.run()
+        output.collect(from: pipe)
         return (process, output)
     }
 }
@@ -51,7 +44,29 @@ final class Output: @unchecked Sendable {
         (try? errorDirectory.read("stderr")) ?? ""
     }
 
-    func append(_ data: Data) {
+    /// Reads the pipe on a thread of its own with blocking `read(2)` calls
+    /// until the child's end closes. A thread rather than a
+    /// `readabilityHandler`: the handler's dispatch read source, cancelled
+    /// while the killed child's hang-up event is in flight, can crash
+    /// libdispatch's event loop on Linux (SIGSEGV in
+    /// `_dispatch_event_loop_drain`), taking the whole test process down.
+    func collect(from pipe: Pipe) {
+        let reader = Thread { [self] in
+            let descriptor = pipe.fileHandleForReading.fileDescriptor
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    append(Data(chunk[0..<count]))
+                } else if count == 0 || errno != EINTR {
+                    break
+                }
+            }
+        }
+        reader.start()
+    }
+
+    private func append(_ data: Data) {
         lock.lock()
         buffer.append(data)
         lock.unlock()
