@@ -2,6 +2,7 @@ import Foundation
 import NoticeHub
 import Synchronization
 import Testing
+import TestSupport
 
 /// Asynchronous observers: one notice at a time, in order, buffered as async
 /// sequences are, and cancelled with their task.
@@ -26,11 +27,10 @@ struct AsyncObserverTests {
         }
     }
 
-    /// Waits until `condition` holds, five minutes at most: the tests that
-    /// block threads of the shared pool (two on a 2-core machine) hold back
-    /// the tasks that deliver, for over a minute in the PostgreSQL suite.
+    /// Waits until `condition` holds, as long as ``SharedPool/patience``:
+    /// deliveries on the shared pool wait behind the tests that block it.
     static func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(300)
+        let deadline = Date().addingTimeInterval(SharedPool.patience)
         while !condition() && Date() < deadline { try? await Task.sleep(for: .milliseconds(2)) }
         return condition()
     }

@@ -30,11 +30,10 @@ struct IsolatedDeliveryTests {
         }
     }
 
-    /// Waits until `condition` holds, five minutes at most: the tests that
-    /// block threads of the shared pool (two on a 2-core machine) hold back
-    /// the tasks that deliver, for over a minute in the PostgreSQL suite.
+    /// Waits until `condition` holds, as long as ``SharedPool/patience``:
+    /// deliveries on the shared pool wait behind the tests that block it.
     static func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(300)
+        let deadline = Date().addingTimeInterval(SharedPool.patience)
         while !condition() && Date() < deadline { try? await Task.sleep(for: .milliseconds(2)) }
         return condition()
     }
@@ -55,7 +54,7 @@ struct IsolatedDeliveryTests {
         try await Task.detached {
             for n in 0..<500 { try hub.post(Counted(n: n)) }
         }.value
-        let deadline = Date().addingTimeInterval(300)
+        let deadline = Date().addingTimeInterval(SharedPool.patience)
         while received.count < 500 && Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
         #expect(received == Array(0..<500))
         token.cancel()
@@ -79,7 +78,7 @@ struct IsolatedDeliveryTests {
             }
         }.value
         for n in 0..<300 { expected.append("\(n % 3 == 0 ? "first" : "second") s\(n)") }
-        let deadline = Date().addingTimeInterval(300)
+        let deadline = Date().addingTimeInterval(SharedPool.patience)
         while received.count < 300 && Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
         #expect(received == expected)
         tokens.forEach { $0.cancel() }
@@ -179,7 +178,7 @@ struct IsolatedDeliveryTests {
         let second = hub.observe("count.up", on: untyped) { untyped, notice in untyped.record(Int(notice.sequence ?? 1))
         }
         for n in 0..<300 { try hub.post(Counted(n: n)) }
-        let deadline = Date().addingTimeInterval(300)
+        let deadline = Date().addingTimeInterval(SharedPool.patience)
         while Date() < deadline {
             let typedCount = await tally.values.count
             let untypedCount = await untyped.values.count

@@ -24,7 +24,7 @@ struct FeedModelTests {
     }
 
     func settle(_ condition: () -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(300) // the shared pool may be held by blocking tests
+        let deadline = Date().addingTimeInterval(SharedPool.patience)
         while !condition() && Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
     }
 

@@ -50,7 +50,7 @@ struct ReadmeExamplesTests {
         try await Task.detached {
             for sender: Sender in ["Athos", "Porthos", "Aramis"] { try hub.post("greeting", sender: sender) }
         }.value
-        let deadline = Date().addingTimeInterval(300)  // the shared pool may be held by blocking tests
+        let deadline = Date().addingTimeInterval(SharedPool.patience)
         while greeter.greeted.count < 3 && Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
         #expect(greeter.greeted == ["Athos", "Porthos", "Aramis"])
         onScreen.cancel()
