@@ -114,6 +114,12 @@ public enum JournalConformance {
         ConformanceCheck("an archive and the rest of the journal restore the whole history", needs: .trimming) {
             try SnapshotChecks().anArchiveAndTheRestRestoreTheWholeHistory(backend: $0)
         },
+        ConformanceCheck("a raised version starts from the state it upcasts", needs: .trimming) {
+            try StartingStateUpcastChecks().aRaisedVersionStartsFromTheUpcastState(backend: $0)
+        },
+        ConformanceCheck("a tail with an earlier version's state imports upcast", needs: .trimming) {
+            try StartingStateUpcastChecks().aTailWithAnEarlierVersionsStateImportsUpcast(backend: $0)
+        },
         ConformanceCheck("a retention policy is kept in the journal and cleared again", needs: .trimming) {
             try RetentionChecks().aPolicyIsKeptInTheJournalAndClearedAgain(backend: $0)
         },

@@ -259,8 +259,35 @@ struct DocumentationExamplesTests {
         print(try branch.importNotices(tail).statesLoaded)  // 1
         #expect(try branch.journal.readState { try $0.integer("SELECT sum(quantity) FROM stock", []) } == 11)
 
+        // Version 2 flags items running low.
+        struct StockProjectionV2: Projection {
+            let schema = ProjectionSchema(
+                identity: "shop.stock", version: 2, tables: ["stock"],
+                migrations: StockProjection().schema.migrations + [
+                    ProjectionMigration(2, "stock-low", sql: "ALTER TABLE stock ADD COLUMN low INTEGER NOT NULL DEFAULT 0")
+                ])
+            let names: Set<NoticeName> = [StockMoved.name]
+
+            func apply(_ notice: Notice, to store: any ProjectionStore) throws {
+                try StockProjection().apply(notice, to: store)
+                let item = try notice.decode(StockMoved.self).item
+                try store.execute(
+                    "UPDATE stock SET low = CASE WHEN quantity < 5 THEN 1 ELSE 0 END WHERE item = ?", [.text(item)])
+            }
+
+            func upcastStartingState(madeBy version: Int, in store: any ProjectionStore) throws {
+                try store.execute("UPDATE stock SET low = CASE WHEN quantity < 5 THEN 1 ELSE 0 END", [])
+            }
+        }
+
+        let upgraded = try NoticeHub(journal: SQLiteJournal(path: path), projections: [StockProjectionV2()])
+        var low: [String] = []
+        try upgraded.journal.readState { try $0.rows("SELECT item FROM stock WHERE low = 1", []) { low.append($0[0].text!) } }
+        print(try upgraded.journal.startingState()[0].version, low)  // 2 ["pears"]
+        #expect(try upgraded.projectionDifferences(StockProjectionV2()) == [])
+
         let lines = printed.all
-        #expect(lines.count == 7)
+        #expect(lines.count == 8)
         #expect(lines.first == "7")
         #expect(lines[1].hasPrefix("100% at "))
         #expect(Array(lines.dropFirst(2)) == [
@@ -269,6 +296,7 @@ struct DocumentationExamplesTests {
             "[]",
             "2 [['apples', 7]]",
             "1",
+            #"2 ["pears"]"#,
         ])
     }
 
@@ -418,10 +446,10 @@ struct DocumentationExamplesTests {
         func add(_ notice: Notice) { added.append(notice.sequence ?? 0) }
     }
 
-    /// Waits without holding the main actor, five minutes at most: tests
+    /// Waits without holding the main actor, as long as ``SharedPool/patience``: tests
     /// that block the shared pool's threads may hold back the delivery.
     @MainActor static func settle(_ condition: @MainActor () async -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(300)
+        let deadline = Date().addingTimeInterval(SharedPool.patience)
         while Date() < deadline {
             if await condition() { return }
             try await Task.sleep(for: .milliseconds(2))

@@ -139,15 +139,14 @@ struct ImportRun {
         let store = try connection.transactionStore()
         let starting = try ProjectionSnapshots.starting(in: store, identity: schema.identity)
         if !sawNotice, head == 0, starting == nil {
-            guard snapshot.version == schema.version else {
+            var start: ProjectionSnapshot
+            do {
+                start = try ProjectionSnapshots.start(projection, from: snapshot, in: store)
+            } catch JournalError.projectionUnusable(_, let problem) {
                 throw ImportError(
                     line: line,
-                    reason: "the input's state of projection \(IdentifierRules.quoted(schema.identity)) was made by "
-                        + "version \(snapshot.version), and this hub carries version \(schema.version)")
+                    reason: "the input's state of projection \(IdentifierRules.quoted(schema.identity)): \(problem)")
             }
-            try ProjectionSnapshots.empty(schema, in: store)
-            try ProjectionSnapshots.load(snapshot, into: store, order: schema.tables)
-            var start = snapshot
             start.through = 0
             try ProjectionSnapshots.save(start, in: store)
             summary.statesLoaded += 1

@@ -51,6 +51,39 @@ public protocol Projection: Sendable {
     /// throws ``JournalError/reentrant`` rather than waiting forever for
     /// the writer; let an observer of the notice post what follows instead.
     func apply(_ notice: Notice, to store: any ProjectionStore) throws
+
+    /// Turns the state a trimmed journal starts from, which version
+    /// `version` of this projection's logic made, into the state this
+    /// version would have made from the same notices, which the journal no
+    /// longer holds.
+    ///
+    /// A rebuild calls it when the journal's starting state
+    /// (``JournalReader/startingState()``) is another version's: the
+    /// projection's tables, migrated as its ``schema`` makes them now, hold
+    /// that state's rows (columns the state lacks hold their defaults), and
+    /// this method changes them through `store`. The result becomes the
+    /// journal's starting state, made by this version, in the rebuild's
+    /// transaction; the rebuild then replays the notices that follow.
+    ///
+    /// The default throws: a projection that does not upcast its state
+    /// cannot raise its version once its journal is trimmed, and opening a
+    /// hub with it throws ``JournalError/projectionUnusable(projection:problem:)``.
+    ///
+    /// ```swift
+    /// // Version 2 counts clicks per page and day; a state version 1 left
+    /// // has no days, and its counts go to day 0.
+    /// func upcastStartingState(madeBy version: Int, in store: any ProjectionStore) throws {
+    ///     try store.execute("UPDATE clicks SET day = 0 WHERE day IS NULL", [])
+    /// }
+    /// ```
+    func upcastStartingState(madeBy version: Int, in store: any ProjectionStore) throws
+}
+
+extension Projection {
+    /// Refuses: the state another version made is no start for this one.
+    public func upcastStartingState(madeBy version: Int, in store: any ProjectionStore) throws {
+        throw ProjectionRejection("it does not upcast a starting state version \(version) made")
+    }
 }
 
 /// Thrown by a projection to refuse a notice, with a reason for the poster.

@@ -47,7 +47,7 @@ extension NoticeHub {
             journal: SQLiteJournal(path: directory.appendingPathComponent("replay.sqlite").path),
             durability: .never, projections: [projection])
         let start = try journal.startingState().first { $0.identity == projection.schema.identity }
-        if let start { try scratch.startFrom(start, of: projection.schema) }
+        if let start { try scratch.startFrom(start, of: projection) }
         var refusals: [String] = []
         let query = JournalQuery(from: (start?.through ?? 0) + 1, names: projection.names, kinds: [.notice])
         try journal.read(query) { notice in
@@ -91,17 +91,14 @@ extension NoticeHub {
 }
 
 extension NoticeHub {
-    /// Loads `start` into the tables of the carried projection `schema`
-    /// describes, replacing what they held: a scratch journal's state before
-    /// it replays what followed. A state made by another version of the
-    /// projection's logic throws.
-    fileprivate func startFrom(_ start: ProjectionSnapshot, of schema: ProjectionSchema) throws {
+    /// Loads `start` into the tables of the carried `projection`, replacing
+    /// what they held: a scratch journal's state before it replays what
+    /// followed. A state an earlier version of the projection's logic made is
+    /// upcast; one it cannot start from throws.
+    fileprivate func startFrom(_ start: ProjectionSnapshot, of projection: any Projection) throws {
         guard let writer else { throw JournalError.noJournal }
-        try start.requireMade(by: schema)
         try writer.exclusively { connection in
-            let store = try connection.transactionStore()
-            try ProjectionSnapshots.empty(schema, in: store)
-            try ProjectionSnapshots.load(start, into: store, order: schema.tables)
+            _ = try ProjectionSnapshots.start(projection, from: start, in: connection.transactionStore())
         }
     }
 }

@@ -82,9 +82,7 @@ struct ProjectionInstaller {
         let total = try countNotices(of: projection.names, through: last)
         let restoreCache = try enlargeSQLiteCache()
         defer { restoreCache() }
-        try ProjectionSnapshots.empty(schema, in: store)
-        let start = try startingState(of: schema)
-        if let start { try ProjectionSnapshots.load(start, into: store, order: schema.tables) }
+        let start = try startingState(of: projection)
         var query = JournalQuery(
             from: (start?.through ?? 0) + 1, through: last, names: projection.names, kinds: [.notice])
         query.limit = Self.batchSize
@@ -111,11 +109,17 @@ struct ProjectionInstaller {
             refusals: refusals.listed, refusedCount: refusals.count)
     }
 
-    /// The state the journal keeps for `schema`'s projection to start from,
-    /// when the logic that made it is the projection's own.
-    private func startingState(of schema: ProjectionSchema) throws -> ProjectionSnapshot? {
-        guard let start = try ProjectionSnapshots.starting(in: store, identity: schema.identity) else { return nil }
-        try start.requireMade(by: schema)
+    /// Empties the projection's tables and loads the state the journal
+    /// starts from for it, if it keeps one. A state an earlier version made
+    /// is upcast, and replaces the one the journal keeps.
+    private func startingState(of projection: any Projection) throws -> ProjectionSnapshot? {
+        let schema = projection.schema
+        guard let stored = try ProjectionSnapshots.starting(in: store, identity: schema.identity) else {
+            try ProjectionSnapshots.empty(schema, in: store)
+            return nil
+        }
+        let start = try ProjectionSnapshots.start(projection, from: stored, in: store)
+        if start.version != stored.version { try ProjectionSnapshots.replaceStarting(start, in: store) }
         return start
     }
 

@@ -179,15 +179,41 @@ enum ProjectionSnapshots {
     }
 }
 
-extension ProjectionSnapshot {
-    /// Throws unless the version of `schema`'s projection made this state: a
-    /// state the journal starts from, made by another version's logic, is
-    /// no start for this one, and the notices before it are gone.
-    func requireMade(by schema: ProjectionSchema) throws {
-        guard version != schema.version else { return }
-        throw JournalError.projectionUnusable(
-            projection: schema.identity,
-            problem: "the journal starts from its state as of #\(through), which version \(version) made, and "
-                + "no longer holds the notices before; version \(schema.version) cannot start from it")
+extension ProjectionSnapshots {
+    /// Empties `projection`'s tables and loads `start`, the state the journal
+    /// starts from, into them. A state another version of the projection's
+    /// logic made is upcast (``Projection/upcastStartingState(madeBy:in:)``)
+    /// and read back. Returns the state the tables then hold, made by the
+    /// projection's version; a state it cannot start from throws
+    /// ``JournalError/projectionUnusable(projection:problem:)``.
+    static func start(
+        _ projection: any Projection, from start: ProjectionSnapshot, in store: any ProjectionStore
+    ) throws -> ProjectionSnapshot {
+        let schema = projection.schema
+        try empty(schema, in: store)
+        guard start.version != schema.version else {
+            try load(start, into: store, order: schema.tables)
+            return start
+        }
+        let problem =
+            "version \(schema.version) cannot start from the state version \(start.version) made as of "
+            + "#\(start.through), the notices before which are gone"
+        guard start.version < schema.version else {
+            throw JournalError.projectionUnusable(projection: schema.identity, problem: problem)
+        }
+        do {
+            try load(start, into: store, order: schema.tables)
+            try projection.upcastStartingState(madeBy: start.version, in: store)
+        } catch {
+            throw JournalError.projectionUnusable(projection: schema.identity, problem: "\(problem): \(error)")
+        }
+        return try capture(schema, through: start.through, from: store)
+    }
+
+    /// Makes `snapshot` the state the journal starts from for its
+    /// projection, in place of what it held for it.
+    static func replaceStarting(_ snapshot: ProjectionSnapshot, in store: any ProjectionStore) throws {
+        try store.execute("DELETE FROM projection_snapshots WHERE identity = ?", [.text(snapshot.identity)])
+        try save(snapshot, in: store)
     }
 }

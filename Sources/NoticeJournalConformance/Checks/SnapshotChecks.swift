@@ -15,27 +15,27 @@ struct SnapshotChecks {
 
         var schema: ProjectionSchema {
             ProjectionSchema(
-                identity: "test.shelf", version: version, tables: ["books", "loans"],
-                migrations: [
-                    ProjectionMigration(
-                        1, "shelf",
-                        [
-                            .sqlite: """
-                            CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL, price REAL, note TEXT);
-                            CREATE TABLE loans (
-                                book INTEGER NOT NULL REFERENCES books (id), reader TEXT NOT NULL,
-                                PRIMARY KEY (book, reader))
-                            """,
-                            .postgresql: """
-                            CREATE TABLE books (
-                                id bigint PRIMARY KEY, title text NOT NULL, price double precision, note text);
-                            CREATE TABLE loans (
-                                book bigint NOT NULL REFERENCES books (id), reader text NOT NULL,
-                                PRIMARY KEY (book, reader))
-                            """,
-                        ])
-                ])
+                identity: "test.shelf", version: version, tables: ["books", "loans"], migrations: [Self.shelfTables])
         }
+
+        /// The books and loans tables.
+        static let shelfTables = ProjectionMigration(
+            1, "shelf",
+            [
+                .sqlite: """
+                CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL, price REAL, note TEXT);
+                CREATE TABLE loans (
+                    book INTEGER NOT NULL REFERENCES books (id), reader TEXT NOT NULL,
+                    PRIMARY KEY (book, reader))
+                """,
+                .postgresql: """
+                CREATE TABLE books (
+                    id bigint PRIMARY KEY, title text NOT NULL, price double precision, note text);
+                CREATE TABLE loans (
+                    book bigint NOT NULL REFERENCES books (id), reader text NOT NULL,
+                    PRIMARY KEY (book, reader))
+                """,
+            ])
 
         let names: Set<NoticeName> = ["book.added", "book.lent"]
 
