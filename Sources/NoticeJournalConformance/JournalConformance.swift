@@ -276,5 +276,11 @@ public enum JournalConformance {
         ConformanceCheck("a rebuild that fails leaves the old state", needs: .projections) {
             try ProjectionLifecycleChecks().aRebuildThatFailsLeavesTheOldState(backend: $0)
         },
+        ConformanceCheck(
+            "a projection keeping each notice's sequence, id and time agrees with its replay", needs: .trimming
+        ) {
+            try ProjectionVerifyChecks().aProjectionKeepingEachNoticesSequenceIdAndTimeAgreesWithItsReplay(
+                backend: $0)
+        },
     ]
 }

@@ -82,6 +82,15 @@ public struct Notice: Sendable {
         Date(timeIntervalSince1970: Double(postedAtMilliseconds) / 1000)
     }
 
+    /// This notice as the journal holds it under `sequence`. A backend
+    /// hands it to each projection's ``Projection/apply(_:to:)`` inside the
+    /// append, so that a projection sees the number a rebuild reads back.
+    public func journaled(as sequence: Int64) -> Notice {
+        var copy = self
+        copy.sequence = sequence
+        return copy
+    }
+
     /// Reads the payload as `T`.
     ///
     /// A live notice hands back the posted value itself when it is a `T`;

@@ -45,6 +45,10 @@ public protocol Projection: Sendable {
     var names: Set<NoticeName> { get }
     /// Updates state for `notice`, or throws ``ProjectionRejection``.
     ///
+    /// The notice is as the journal holds it: its ``Notice/sequence`` is the
+    /// number it is appended under, its id, time and metadata the journaled
+    /// ones, whether it is being posted, rebuilt or verified.
+    ///
     /// Runs inside the journal's append, on the posting thread (or the
     /// thread leading a group commit), while the hub's writer is busy: it
     /// must not post, import, flush or close through that hub. Such a call

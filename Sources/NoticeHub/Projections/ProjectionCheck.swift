@@ -6,15 +6,14 @@ extension NoticeHub {
     /// the hub need not carry the projection, and the check writes nothing
     /// to the journal.
     ///
-    /// The journal's notices of the projection's names are posted again, in
-    /// order and at their payload versions, after the state the journal
-    /// starts from, into a scratch journal (a SQLite file in a temporary
-    /// directory, removed afterwards) that carries the projection alone; then
-    /// every table it owns is compared row by row with the stored one. A
-    /// journaled notice that its rules refuse there is reported first. Reads
-    /// the whole journal, and holds both states' rows in memory. The notices
-    /// posted again get the scratch journal's ids, times and sequence
-    /// numbers: a projection that stores those shows them as differences.
+    /// The journal's notices of the projection's names are applied again, in
+    /// order and as journaled, after the state the journal starts from, to a
+    /// scratch journal (a SQLite file in a temporary directory, removed
+    /// afterwards) that carries the projection alone
+    /// (``withScratchReplay(of:_:)``); then every table it owns is compared
+    /// row by row with the stored one. A journaled notice that its rules
+    /// refuse there is reported first. Reads the whole journal, and holds
+    /// both states' rows in memory.
     public func projectionDifferences(_ projection: any Projection) throws -> [String] {
         let (lines, tables) = try withScratchReplay(of: projection) { scratch in
             try projection.schema.tables.map { table in
@@ -29,11 +28,14 @@ extension NoticeHub {
         return differences
     }
 
-    /// Posts this journal's notices of `projection`'s names again, in order,
-    /// after the state the journal starts from (``JournalReader/startingState()``),
-    /// into a scratch journal that carries `projection` alone (a SQLite file
-    /// in a temporary directory, removed afterwards), and runs `body` on the
-    /// scratch hub: the state the journal gives under the projection's rules.
+    /// Applies this journal's notices of `projection`'s names, in order and
+    /// as journaled (ids, times, sequence numbers, payload versions and
+    /// metadata), after the state the journal starts from
+    /// (``JournalReader/startingState()``), through `projection` into a
+    /// scratch journal that carries it alone (a SQLite file in a temporary
+    /// directory, removed afterwards), and runs `body` on the scratch hub,
+    /// whose projection tables then hold the state the journal gives under
+    /// the projection's rules. The scratch journal holds no notices.
     /// Returns, first, one line for each notice those rules refuse
     /// (`notice #7 news.liked would be refused: …`).
     public func withScratchReplay<T>(
@@ -47,20 +49,10 @@ extension NoticeHub {
             journal: SQLiteJournal(path: directory.appendingPathComponent("replay.sqlite").path),
             durability: .never, projections: [projection])
         let start = try journal.startingState().first { $0.identity == projection.schema.identity }
-        if let start { try scratch.startFrom(start, of: projection) }
-        var refusals: [String] = []
-        let query = JournalQuery(from: (start?.through ?? 0) + 1, names: projection.names, kinds: [.notice])
-        try journal.read(query) { notice in
-            do {
-                try scratch.post(
-                    notice.name, sender: notice.sender, json: try notice.payloadJSON(), version: notice.version)
-            } catch JournalError.refused(_, let reason) {
-                refusals.append("notice #\(notice.sequence ?? 0) \(notice.name) would be refused: \(reason)")
-            }
-            return true
-        }
+        let refusals = try scratch.apply(journal, through: projection, after: start)
         try scratch.close()
-        return (refusals, try body(scratch))
+        let lines = refusals.listed.map { "notice #\($0.sequence) \($0.name) would be refused: \($0.reason)" }
+        return (lines, try body(scratch))
     }
 
     /// A table's rows, each as SQL would spell its values: `(1, 'News1', 2)`.
@@ -91,14 +83,23 @@ extension NoticeHub {
 }
 
 extension NoticeHub {
-    /// Loads `start` into the tables of the carried `projection`, replacing
-    /// what they held: a scratch journal's state before it replays what
-    /// followed. A state an earlier version of the projection's logic made is
-    /// upcast; one it cannot start from throws.
-    fileprivate func startFrom(_ start: ProjectionSnapshot, of projection: any Projection) throws {
+    /// Loads `start`, if any, into the tables of the carried `projection`,
+    /// replacing what they held (a state an earlier version of the
+    /// projection's logic made is upcast), then applies `source`'s notices of
+    /// its names that follow, in one transaction: a scratch journal's state.
+    fileprivate func apply(
+        _ source: JournalReader, through projection: any Projection, after start: ProjectionSnapshot?
+    ) throws -> ProjectionInstaller.Refusals {
         guard let writer else { throw JournalError.noJournal }
-        try writer.exclusively { connection in
-            _ = try ProjectionSnapshots.start(projection, from: start, in: connection.transactionStore())
+        return try writer.exclusively { connection in
+            let installer = try ProjectionInstaller(connection)
+            if let start {
+                _ = try ProjectionSnapshots.start(projection, from: start, in: installer.store)
+            }
+            var refusals = ProjectionInstaller.Refusals(limit: .max)
+            _ = try installer.replay(
+                projection, from: start?.through ?? 0, through: nil, readingWith: source.read, refusals: &refusals)
+            return refusals
         }
     }
 }

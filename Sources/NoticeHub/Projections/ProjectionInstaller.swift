@@ -83,30 +83,47 @@ struct ProjectionInstaller {
         let restoreCache = try enlargeSQLiteCache()
         defer { restoreCache() }
         let start = try startingState(of: projection)
-        var query = JournalQuery(
-            from: (start?.through ?? 0) + 1, through: last, names: projection.names, kinds: [.notice])
-        query.limit = Self.batchSize
-        var replayed = 0
-        var refusals = Refusals()
-        while true {
-            var batch: [Notice] = []
-            batch.reserveCapacity(Self.batchSize)
-            try connection.read(query) {
-                batch.append($0); return true
-            }
-            try apply(batch, through: projection, refusals: &refusals)
-            replayed += batch.count
+        var refusals = Refusals(limit: Self.listedRefusals)
+        let replayed = try replay(
+            projection, from: start?.through ?? 0, through: last, readingWith: connection.read, refusals: &refusals
+        ) { replayed in
             progress?(
                 RebuildProgress(
                     identity: schema.identity, replayed: replayed, total: max(total, replayed),
                     elapsed: started.duration(to: .now).seconds))
-            guard batch.count == Self.batchSize, let next = batch.last?.sequence else { break }
-            query.from = next + 1
         }
         try ProjectionRegistry.record(schema, names: projection.names, currentThrough: last, in: store)
         return ProjectionRebuild(
             identity: schema.identity, version: schema.version, replayed: replayed, currentThrough: last,
-            refusals: refusals.listed, refusedCount: refusals.count)
+            refusals: refusals.listed.map { "notice #\($0.sequence) \($0.name): \($0.reason)" },
+            refusedCount: refusals.count)
+    }
+
+    /// Applies the notices of `projection`'s names after `start` through
+    /// `last`, as `read` gives them (this journal's, or another's for a
+    /// scratch replay), to the projection's tables here, in batches; calls
+    /// `progress` with the count after each. Returns how many it applied.
+    func replay(
+        _ projection: any Projection, from start: Int64, through last: Int64?,
+        readingWith read: (JournalQuery, (Notice) throws -> Bool) throws -> Void,
+        refusals: inout Refusals, progress: (Int) -> Void = { _ in }
+    ) throws -> Int {
+        var query = JournalQuery(from: start + 1, through: last, names: projection.names, kinds: [.notice])
+        query.limit = Self.batchSize
+        var replayed = 0
+        while true {
+            var batch: [Notice] = []
+            batch.reserveCapacity(Self.batchSize)
+            try read(query) {
+                batch.append($0)
+                return true
+            }
+            try apply(batch, through: projection, refusals: &refusals)
+            replayed += batch.count
+            progress(replayed)
+            guard batch.count == Self.batchSize, let next = batch.last?.sequence else { return replayed }
+            query.from = next + 1
+        }
     }
 
     /// Empties the projection's tables and loads the state the journal
@@ -161,10 +178,21 @@ struct ProjectionInstaller {
         return { [store] in _ = try? store.execute("PRAGMA cache_size = \(previous)", []) }
     }
 
-    /// The notices a rebuild's projection refused: how many, and the first few.
-    private struct Refusals {
-        var count = 0
-        var listed: [String] = []
+    /// The notices a projection refused while notices were applied to it
+    /// again: how many, and the first `limit`.
+    struct Refusals {
+        let limit: Int
+        private(set) var count = 0
+        private(set) var listed: [(sequence: Int64, name: NoticeName, reason: String)] = []
+
+        init(limit: Int) {
+            self.limit = limit
+        }
+
+        mutating func add(_ notice: Notice, _ rejection: ProjectionRejection) {
+            count += 1
+            if listed.count < limit { listed.append((notice.sequence ?? 0, notice.name, rejection.reason)) }
+        }
     }
 
     /// Applies a batch inside one savepoint, trusting that its projection
@@ -190,10 +218,7 @@ struct ProjectionInstaller {
             } catch let rejection as ProjectionRejection {
                 try store.execute("ROLLBACK TO SAVEPOINT rebuild", [])
                 try store.execute("RELEASE SAVEPOINT rebuild", [])
-                refusals.count += 1
-                if refusals.listed.count < Self.listedRefusals {
-                    refusals.listed.append("notice #\(notice.sequence ?? 0) \(notice.name): \(rejection.reason)")
-                }
+                refusals.add(notice, rejection)
             }
         }
     }

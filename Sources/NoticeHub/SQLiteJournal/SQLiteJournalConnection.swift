@@ -167,10 +167,11 @@ final class SQLiteJournalConnection: JournalConnection {
         // undoes only this notice's part of the batch.
         return try connection.savepoint {
             let outcome = try storage { try insert(record) }
-            guard case .appended = outcome else { return outcome }
+            guard case .appended(let sequence) = outcome else { return outcome }
+            let notice = record.notice.journaled(as: sequence)
             for projection in projections {
                 do {
-                    try projection.apply(record.notice, to: projectionStore)
+                    try projection.apply(notice, to: projectionStore)
                 } catch let rejection as ProjectionRejection {
                     throw JournalError.refused(name: record.notice.name, reason: rejection.reason)
                 } catch let error as SQLiteError {

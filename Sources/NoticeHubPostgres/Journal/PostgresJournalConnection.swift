@@ -139,10 +139,11 @@
             let before = nextSequence
             do {
                 let outcome = try insertOne(record)
-                if case .appended = outcome {
+                if case .appended(let sequence) = outcome {
+                    let notice = record.notice.journaled(as: sequence)
                     for projection in projections {
                         do {
-                            try projection.apply(record.notice, to: projectionStore)
+                            try projection.apply(notice, to: projectionStore)
                         } catch let rejection as ProjectionRejection {
                             throw JournalError.refused(name: record.notice.name, reason: rejection.reason)
                         }
