@@ -11,8 +11,9 @@ struct ArchiveCommand: ParsableCommand {
             starts from if it was trimmed, the notices from the first retained through \
             --through, the state of every projection the journal installs as of \
             --through, and an end line with the count of notices. noticectl computes \
-            that state by rebuilding the projections it carries through --through, \
-            while posts wait; a projection it does not carry stops the archive. The \
+            that state by rebuilding the projections it carries through --through \
+            (in a scratch journal on SQLite, while posts go on; on PostgreSQL while \
+            posts wait); a projection it does not carry stops the archive. The \
             file appears under its name only when whole.
 
             Then trim --through removes the archived notices. import reads an archive \

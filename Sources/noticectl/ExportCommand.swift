@@ -15,7 +15,8 @@ struct ExportCommand: ParsableCommand {
             state of each projection the journal installs as of the notice before \
             (lines of "state" and "row"): the state a trimmed journal starts from, or, \
             with --from, the state noticectl computes by rebuilding the projections it \
-            carries through that notice, while posts wait. Import loads it into an empty \
+            carries through that notice (in a scratch journal on SQLite, while posts go \
+            on; on PostgreSQL while posts wait). Import loads it into an empty \
             journal, so a journal's tail imports with the state its notices expect. \
             --without-state leaves it out.
 

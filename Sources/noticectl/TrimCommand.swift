@@ -18,7 +18,8 @@ struct TrimCommand: ParsableCommand {
             it, unless --leaving-subscribers-behind. Projections keep their state, and \
             the journal keeps each one's state as of --through to start from, so that \
             rebuilds, verify and export still work: noticectl computes it by rebuilding \
-            the projections it carries through --through, while posts wait. A \
+            the projections it carries through --through (in a scratch journal on \
+            SQLite, while posts go on; on PostgreSQL while posts wait). A \
             projection it does not carry stops the trim, unless \
             --leaving-projections-behind: that one can then no longer be rebuilt. \
             A SQLite journal created by NoticeHub 0.2 or later gives the freed pages \

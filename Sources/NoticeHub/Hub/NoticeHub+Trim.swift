@@ -44,10 +44,13 @@ extension NoticeHub {
     /// as of `sequence` to start from (``JournalReader/startingState()``),
     /// written in the transaction that raises the first retained sequence:
     /// a rebuild loads it and replays the notices after it, and an export
-    /// starts with it. Computing it rebuilds the projection through
-    /// `sequence` inside that transaction and rolls the rebuild back
-    /// (``projectionStates(asOf:)``), so posts wait meanwhile; a projection
-    /// no notice of whose names follows `sequence` is read as it stands. The
+    /// starts with it, computed as ``projectionStates(asOf:)`` does: on a
+    /// SQLite journal in a scratch journal before the transaction, while
+    /// posts go on (and again inside it, should the projection or the
+    /// journal's starting state have changed meanwhile); on another backend
+    /// by a rebuild through `sequence` inside the transaction, rolled back,
+    /// so posts wait meanwhile. A projection no notice of whose names
+    /// follows `sequence` is read as it stands. The
     /// hub runs the projection's code for that, so a projection the journal
     /// installs and this hub does not carry refuses the trim, unless
     /// `leavingProjectionsBehind`: it then keeps its state but can no longer
@@ -94,6 +97,11 @@ extension NoticeHub {
                         + "#\(first.cursor) only, and would lose those through #\(sequence)")
             }
         }
+        // The projections' states as of `sequence`, where they can be
+        // computed without the writer, before it is taken.
+        let aside =
+            try sequence < journal.lastSequence() && sequence + 1 > journal.firstRetainedSequence()
+            ? statesReplayedAside(asOf: sequence) : [:]
         // Raised first, alone: no reader starts below it once a row is gone.
         let through = try writer.exclusively { connection in
             let last = try connection.lastSequence()
@@ -105,7 +113,9 @@ extension NoticeHub {
             let marked = try connection.mark(.firstRetained) ?? 1
             if sequence + 1 > marked {
                 try Self.keepStartingState(
-                    asOf: sequence, carried: writer.projections, connection: connection,
+                    asOf: sequence,
+                    states: ProjectionStates(
+                        carried: writer.projections, connection: connection, aside: aside),
                     leavingProjectionsBehind: leavingProjectionsBehind)
                 try connection.setMark(.firstRetained, to: sequence + 1)
             }
@@ -122,10 +132,9 @@ extension NoticeHub {
     /// the journal starts from, or refuses, naming a projection this hub
     /// does not carry.
     private static func keepStartingState(
-        asOf sequence: Int64, carried: [any Projection], connection: any JournalConnection,
-        leavingProjectionsBehind: Bool
+        asOf sequence: Int64, states computing: ProjectionStates, leavingProjectionsBehind: Bool
     ) throws {
-        let (states, uncarried) = try ProjectionStates(carried: carried, connection: connection).asOf(sequence)
+        let (states, uncarried) = try computing.asOf(sequence)
         if let first = uncarried.first, !leavingProjectionsBehind {
             throw JournalError.trimRefused(
                 "the journal installs projection \(IdentifierRules.quoted(first)), which this hub does not carry, "
@@ -133,7 +142,7 @@ extension NoticeHub {
                     + "hub that carries it, or leave it behind")
         }
         guard !states.isEmpty || !uncarried.isEmpty else { return }
-        try ProjectionSnapshots.replaceStarting(with: states, in: connection.transactionStore())
+        try ProjectionSnapshots.replaceStarting(with: states, in: computing.connection.transactionStore())
     }
 
     /// Removes the notices through `through` in transactions of

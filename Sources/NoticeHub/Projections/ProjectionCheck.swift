@@ -41,18 +41,11 @@ extension NoticeHub {
     public func withScratchReplay<T>(
         of projection: any Projection, _ body: (NoticeHub) throws -> T
     ) throws -> (refusals: [String], result: T) {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("noticehub-verify-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let scratch = try NoticeHub(
-            journal: SQLiteJournal(path: directory.appendingPathComponent("replay.sqlite").path),
-            durability: .never, projections: [projection])
         let start = try journal.startingState().first { $0.identity == projection.schema.identity }
-        let refusals = try scratch.apply(journal, through: projection, after: start)
-        try scratch.close()
-        let lines = refusals.listed.map { "notice #\($0.sequence) \($0.name) would be refused: \($0.reason)" }
-        return (lines, try body(scratch))
+        return try withScratchState(of: projection, from: start, through: nil) { scratch, refusals in
+            let lines = refusals.listed.map { "notice #\($0.sequence) \($0.name) would be refused: \($0.reason)" }
+            return (lines, try body(scratch))
+        }
     }
 
     /// A table's rows, each as SQL would spell its values: `(1, 'News1', 2)`.
@@ -79,27 +72,5 @@ extension NoticeHub {
             lines += Array(repeating: line, count: abs(count))
         }
         return lines
-    }
-}
-
-extension NoticeHub {
-    /// Loads `start`, if any, into the tables of the carried `projection`,
-    /// replacing what they held (a state an earlier version of the
-    /// projection's logic made is upcast), then applies `source`'s notices of
-    /// its names that follow, in one transaction: a scratch journal's state.
-    fileprivate func apply(
-        _ source: JournalReader, through projection: any Projection, after start: ProjectionSnapshot?
-    ) throws -> ProjectionInstaller.Refusals {
-        guard let writer else { throw JournalError.noJournal }
-        return try writer.exclusively { connection in
-            let installer = try ProjectionInstaller(connection)
-            if let start {
-                _ = try ProjectionSnapshots.start(projection, from: start, in: installer.store)
-            }
-            var refusals = ProjectionInstaller.Refusals(limit: .max)
-            _ = try installer.replay(
-                projection, from: start?.through ?? 0, through: nil, readingWith: source.read, refusals: &refusals)
-            return refusals
-        }
     }
 }

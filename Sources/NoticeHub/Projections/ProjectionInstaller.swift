@@ -172,7 +172,7 @@ struct ProjectionInstaller {
     static let sqliteRebuildCacheKiB = 131_072
 
     /// Raises SQLite's page cache for the rebuild; returns what sets it back.
-    private func enlargeSQLiteCache() throws -> () -> Void {
+    func enlargeSQLiteCache() throws -> () -> Void {
         guard store.dialect == .sqlite, let previous = try store.integer("PRAGMA cache_size", []) else { return {} }
         try store.execute("PRAGMA cache_size = -\(Self.sqliteRebuildCacheKiB)", [])
         return { [store] in _ = try? store.execute("PRAGMA cache_size = \(previous)", []) }

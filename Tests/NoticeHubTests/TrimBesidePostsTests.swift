@@ -1,0 +1,124 @@
+import Foundation
+import NoticeHub
+import Synchronization
+import Testing
+import TestSupport
+
+/// On SQLite, a trim computes the state its journal will start from in a
+/// scratch journal, without the writer: a post made while a projection's
+/// rebuild through the trimmed notice is under way is journaled at once.
+struct TrimBesidePostsTests {
+    /// Where a projection's `apply` waits, once armed, until the test opens
+    /// it or ten seconds pass.
+    final class Gate: Sendable {
+        private let state = Mutex((armed: false, reached: false, opened: false, passedOpen: false))
+
+        func arm() { state.withLock { $0.armed = true } }
+        func open() { state.withLock { $0.opened = true } }
+        var wasReached: Bool { state.withLock { $0.reached } }
+        var wasOpened: Bool { state.withLock { $0.opened } }
+        /// Whether the waiting `apply` went on because the gate opened, not
+        /// because its ten seconds passed.
+        var passedOpen: Bool { state.withLock { $0.passedOpen } }
+
+        private let applied = Mutex<[String: Int]>([:])
+
+        /// Counts an `apply` of `step`.
+        func count(_ step: String) { applied.withLock { $0[step, default: 0] += 1 } }
+        /// How many times `step` was applied, live, in rebuilds and aside.
+        func applications(of step: String) -> Int { applied.withLock { $0[step] ?? 0 } }
+
+        /// The first call after ``arm()`` waits until the gate is opened or
+        /// ten seconds pass; the others go on.
+        func pass() {
+            let waits = state.withLock { state in
+                guard state.armed else { return false }
+                state.armed = false
+                state.reached = true
+                return true
+            }
+            guard waits else { return }
+            let deadline = ContinuousClock.now + .seconds(10)
+            while !wasOpened, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
+            state.withLock { $0.passedOpen = $0.opened }
+        }
+    }
+
+    /// Counts steps; the step "gate" waits at the gate.
+    struct Steps: Projection {
+        let gate: Gate
+        let schema = ProjectionSchema(
+            identity: "test.steps", tables: ["steps"],
+            migrations: [ProjectionMigration(1, "steps", sql: "CREATE TABLE steps (step TEXT PRIMARY KEY)")])
+        let names: Set<NoticeName> = ["step"]
+
+        func apply(_ notice: Notice, to store: any ProjectionStore) throws {
+            let step = try notice.decode(String.self)
+            gate.count(step)
+            if step == "gate" { gate.pass() }
+            try store.execute("INSERT INTO steps (step) VALUES (?)", [.text(step)])
+        }
+    }
+
+    @Test func aPostWhileTheTrimRebuildsAProjectionIsJournaledAtOnce() throws {
+        let directory = TemporaryDirectory()
+        let gate = Gate()
+        let hub = try NoticeHub(
+            journal: SQLiteJournal(path: directory.path("steps.sqlite")), projections: [Steps(gate: gate)])
+        for step in ["one", "gate", "three", "four"] { try hub.post("step", payload: step) }
+        gate.arm()
+
+        let posted = Mutex<Int64?>(nil)
+        let poster = Thread {
+            while !gate.wasReached { Thread.sleep(forTimeInterval: 0.001) }
+            let notice = try? hub.post("unrelated")
+            posted.withLock { $0 = notice?.sequence }
+            gate.open()
+        }
+        poster.start()
+        let summary = try hub.trim(through: 3)
+
+        #expect(gate.wasReached, "the state as of #3 was rebuilt, through the gate")
+        #expect(gate.passedOpen, "the post went through while the rebuild waited at the gate")
+        #expect(posted.withLock { $0 } == 5)
+        #expect(summary.firstRetained == 4)
+        let start = try #require(hub.journal.startingState().first)
+        #expect(start.through == 3)
+        #expect(start.tables[0].rows == [[.text("gate")], [.text("one")], [.text("three")]])
+        #expect(try hub.projectionDifferences(Steps(gate: Gate())) == [])
+    }
+
+    /// A trim that moved the journal's start while another trim's state was
+    /// computed aside makes that state stale: the other trim computes it
+    /// again inside its transaction, from the new start.
+    @Test func aStateComputedAsideFromAStartThatMovedIsComputedAgain() throws {
+        let directory = TemporaryDirectory()
+        let gate = Gate()
+        let hub = try NoticeHub(
+            journal: SQLiteJournal(path: directory.path("steps.sqlite")), projections: [Steps(gate: gate)])
+        for step in ["one", "gate", "three", "four"] { try hub.post("step", payload: step) }
+        gate.arm()
+
+        let earlier = Mutex<Int64?>(nil)
+        let trimmer = Thread {
+            while !gate.wasReached { Thread.sleep(forTimeInterval: 0.001) }
+            let summary = try? hub.trim(through: 2)
+            earlier.withLock { $0 = summary?.firstRetained }
+            gate.open()
+        }
+        trimmer.start()
+        let summary = try hub.trim(through: 3)
+
+        #expect(
+            gate.passedOpen && earlier.withLock { $0 } == 3, "the trim through #2 ran while #3's state was computed")
+        #expect(summary.firstRetained == 4)
+        // Posted, replayed aside from the journal's first notice, then again
+        // inside the transaction from the state as of #2.
+        #expect(gate.applications(of: "three") == 3)
+        let start = try #require(hub.journal.startingState().first)
+        #expect(start.through == 3)
+        #expect(start.tables[0].rows == [[.text("gate")], [.text("one")], [.text("three")]])
+        #expect(try hub.projectionDifferences(Steps(gate: Gate())) == [])
+        #expect(try hub.rebuildProjection("test.steps").replayed == 1)
+    }
+}
