@@ -15,7 +15,7 @@ public enum BenchSuite {
             "subscribe.cancel.idle", "subscribe.cancel.live1000", "subscribe.cancel.busy", "subscribe.cancel.busy.same",
             "journal.append.batched",
             "journal.append.durable.t1", "journal.append.durable.t8", "journal.append.durable.t32",
-            "journal.read.state", "journal.trim",
+            "journal.read.state", "journal.trim", "journal.trim.projection",
             "replay.typed", "replay.upcast", "replay.memory",
             "request.r1", "request.r1.async", "collect.r10",
             "follow.latency",

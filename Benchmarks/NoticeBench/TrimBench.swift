@@ -7,10 +7,39 @@ import Synchronization
 /// synced, while a durable poster posts about 700 notices a second through
 /// another hub on the same file. The anchor deletes the same rows of a copy by hand, in batches of
 /// the same size, each a synced transaction. The extra figures are the
-/// poster's p99 latency before the trim and during it, and their ratio.
+/// poster's p99 latency before the trim and during it, their ratio, and its
+/// longest post during the trim.
+///
+/// `journal.trim.projection`: the same, with a projection of the trimmed
+/// notices installed, whose state as of the trimmed notice the trim keeps.
 enum TrimBench {
     static func run(_ options: BenchOptions, report: (BenchResult) -> Void) throws {
-        guard options.selects("journal.trim") else { return }
+        for (bench, projections) in [("journal.trim", []), ("journal.trim.projection", [Buckets()])]
+        where options.selects(bench) {
+            try run(bench, projections: projections, options, report: report)
+        }
+    }
+
+    /// Counts the trimmed notices in a thousand buckets, by sequence number.
+    struct Buckets: Projection {
+        let schema = ProjectionSchema(
+            identity: "bench.buckets", tables: ["buckets"],
+            migrations: [
+                ProjectionMigration(
+                    1, "buckets", sql: "CREATE TABLE buckets (bucket INTEGER PRIMARY KEY, count INTEGER NOT NULL)")
+            ])
+        let names: Set<NoticeName> = ["bench.trim"]
+
+        func apply(_ notice: Notice, to store: any ProjectionStore) throws {
+            try store.upsert(
+                into: "buckets", values: ["bucket": .integer((notice.sequence ?? 0) % 1_000), "count": 1],
+                conflictKey: ["bucket"], adding: ["count"])
+        }
+    }
+
+    private static func run(
+        _ bench: String, projections: [any Projection], _ options: BenchOptions, report: (BenchResult) -> Void
+    ) throws {
         let notices = options.size(200_000, floor: 20_000)
         let through = Int64(notices / 2)
         let path = options.path("trim.sqlite")
@@ -20,14 +49,15 @@ enum TrimBench {
             JournalAppendBench.removeJournal(copy)
         }
         do {
-            let hub = try NoticeHub(journal: SQLiteJournal(path: path), durability: .never)
+            let hub = try NoticeHub(journal: SQLiteJournal(path: path), durability: .never, projections: projections)
             let lines = (0..<notices).map { #"{"name":"bench.trim","payload":\#(Reading.handWritten($0))}"# }
             _ = try hub.importNotices(lines)
             try hub.close()
         }
         try FileManager.default.copyItem(atPath: path, toPath: copy)
 
-        let trimming = try NoticeHub(journal: SQLiteJournal(path: path), durability: .always)
+        let trimming = try NoticeHub(
+            journal: SQLiteJournal(path: path), durability: .always, projections: projections)
         let poster = LatencyPoster(hub: try NoticeHub(journal: SQLiteJournal(path: path), durability: .always))
         poster.start()
         Thread.sleep(forTimeInterval: 1)
@@ -37,8 +67,8 @@ enum TrimBench {
         let elapsed = now() - start
         let during = poster.latencies()
         poster.stop()
-        try check(summary.removed == notices / 2, "journal.trim: removed \(summary.removed)")
-        try check(poster.failures == 0, "journal.trim: \(poster.failures) posts failed")
+        try check(summary.removed == notices / 2, "\(bench): removed \(summary.removed)")
+        try check(poster.failures == 0, "\(bench): \(poster.failures) posts failed")
 
         let raw = try RawSQLite(path: copy, synchronous: "FULL")
         let rawStart = now()
@@ -51,13 +81,13 @@ enum TrimBench {
 
         let perNotice = Double(elapsed) / Double(summary.removed)
         var result = BenchResult(
-            bench: "journal.trim", nsPerOp: perNotice, nsPerOpMin: perNotice,
+            bench: bench, nsPerOp: perNotice, nsPerOpMin: perNotice,
             anchor: "raw SQLite DELETE in synced batches", anchorNsPerOp: Double(rawElapsed) / Double(through))
         let quietP99 = percentile99(quiet)
         let trimP99 = percentile99(during)
         result.extra = [
             ("quiet_p99_us", quietP99 / 1_000), ("trim_p99_us", trimP99 / 1_000), ("p99_ratio", trimP99 / quietP99),
-            ("posts_during_trim", Double(during.count)),
+            ("trim_max_us", Double(during.max() ?? 0) / 1_000), ("posts_during_trim", Double(during.count)),
         ]
         report(result)
     }
