@@ -146,21 +146,25 @@
             case busy
         }
 
-        /// How long a session waits for the connection before it uses one of
-        /// its own for the call: a transaction that holds it longer (a
-        /// rebuild, an import, a `.batched` transaction with a long delay) or
-        /// one that waits for the waiter (a `readState` closure that posts
-        /// while another thread leads a commit) delays the others this long,
-        /// never for ever. Long enough that a machine so loaded that a
+        /// How long a session waits for the connection, while nobody lets
+        /// go of it, before it uses one of its own for the call: a
+        /// transaction that holds it longer (a rebuild, an import, a
+        /// `.batched` transaction with a long delay) or one that waits for the
+        /// waiter (a `readState` closure that posts while another thread
+        /// leads a commit) delays the others this long, never for ever. A
+        /// connection that changes hands meanwhile is waited for again: a
+        /// queue of short transactions on a loaded machine is no reason for
+        /// a third session. Long enough that a machine so loaded that a
         /// transaction's round trips take seconds still keeps to two sessions.
         static let patience: Duration = .seconds(10)
 
         /// Waits until `owner` holds the connection: alone (`exclusive`, for a
         /// transaction) or beside other single statements; for at most
-        /// ``patience``.
+        /// ``patience`` without the connection changing hands.
         func hold(for owner: ObjectIdentifier, exclusive: Bool) -> Hold {
             let thread = ObjectIdentifier(Thread.current)
-            let deadline = ContinuousClock.now + Self.patience
+            var deadline = ContinuousClock.now + Self.patience
+            var releasesSeen = released.value
             var waiting = false
             defer {
                 if waiting { state.locked { $0.exclusiveWaiting -= 1 } }
@@ -193,7 +197,9 @@
                     // for the server to have a slot free (at most
                     // ``connectionSlotWait``): a session of the waiter's own
                     // would want another slot, and make a third session.
-                    guard !state.locked({ $0.hasConnected }) else { return .busy }
+                    if released.value == releasesSeen, state.locked({ $0.hasConnected }) { return .busy }
+                    releasesSeen = released.value
+                    deadline = ContinuousClock.now + Self.patience
                     left = Self.patience
                 }
                 released.wait(whileEqualTo: seen, atMost: left)
