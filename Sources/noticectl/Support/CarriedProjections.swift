@@ -24,13 +24,12 @@ enum CarriedProjections {
         }
     }
 
-    /// The projections to open `journal` with: the carried ones it has
-    /// installed, then `installing`. A journal of NoticeHub 0.1, whose core
-    /// schema made the news example's tables, gets the news projection too,
-    /// so its likes state stays kept (see ``adoptsNewsTables(_:)``).
-    static func forJournal(_ journal: any NoticeJournal, installing: [any Projection]) throws -> [any Projection] {
-        let reader = try NoticeHub(journal: journal)
-        defer { try? reader.close() }
+    /// The projections to open the journal `reader` reads with: the
+    /// carried ones it has installed, then `installing`. A journal of
+    /// NoticeHub 0.1, whose core schema made the news example's tables, gets
+    /// the news projection too, so its likes state stays kept (see
+    /// ``adoptsNewsTables(_:)``).
+    static func forJournal(read reader: NoticeHub, installing: [any Projection]) throws -> [any Projection] {
         let installed = Set(try reader.journal.installedProjections().map(\.identity))
         var identities = Set(installing.map(\.schema.identity))
         var projections = installing

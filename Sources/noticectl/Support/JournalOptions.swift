@@ -74,7 +74,12 @@ struct JournalOptions: ParsableArguments {
     /// path is an error rather than a new empty journal.
     func openHub(installing: [any Projection] = [], creatingIfMissing: Bool = true) throws -> NoticeHub {
         let journal = try openJournal(creatingIfMissing: creatingIfMissing)
-        let projections = try CarriedProjections.forJournal(journal, installing: installing)
+        // Closed once the hub is open: the journal's server sessions, which
+        // both use, stay open between them rather than close and open again
+        // (a closing session holds its server slot until its backend exits).
+        let reader = try NoticeHub(journal: journal)
+        defer { try? reader.close() }
+        let projections = try CarriedProjections.forJournal(read: reader, installing: installing)
         let progress = RebuildProgressLine()
         defer { progress.finish() }
         let hub = try NoticeHub(journal: journal, projections: projections, rebuildProgress: progress.show)
