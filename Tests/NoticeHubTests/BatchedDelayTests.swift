@@ -13,8 +13,8 @@ struct BatchedDelayTests {
         // A flusher that checked every maxDelay / 2 commits 1.375 × maxDelay
         // after this test's post: 8.25 s, past the bound of 7.8 s. The slack
         // is time for the flusher to wake, commit (one small fsync) and the
-        // follower to poll: typically 15 ms, and up to 1.1 s seen while
-        // another test suite built and ran beside this one on two cores.
+        // follower to poll: typically 15 ms, and up to 1.1 s while
+        // another test suite builds and runs beside this one on two cores.
         let maxDelay = Duration.seconds(6)
         let slack = Duration.milliseconds(1_800)
         let directory = TemporaryDirectory()
