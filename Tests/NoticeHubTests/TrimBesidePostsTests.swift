@@ -60,13 +60,27 @@ struct TrimBesidePostsTests {
         }
     }
 
-    @Test func aPostWhileTheTrimRebuildsAProjectionIsJournaledAtOnce() throws {
-        let directory = TemporaryDirectory()
-        let gate = Gate()
+    /// A journal of the steps one, gate, three and four, whose gate is armed.
+    static func fourSteps(in directory: TemporaryDirectory, gate: Gate) throws -> NoticeHub {
         let hub = try NoticeHub(
             journal: SQLiteJournal(path: directory.path("steps.sqlite")), projections: [Steps(gate: gate)])
         for step in ["one", "gate", "three", "four"] { try hub.post("step", payload: step) }
         gate.arm()
+        return hub
+    }
+
+    /// The journal starts from the steps through #3, which agree with a replay.
+    static func expectStartAsOfThree(_ hub: NoticeHub) throws {
+        let start = try #require(hub.journal.startingState().first)
+        #expect(start.through == 3)
+        #expect(start.tables[0].rows == [[.text("gate")], [.text("one")], [.text("three")]])
+        #expect(try hub.projectionDifferences(Steps(gate: Gate())) == [])
+    }
+
+    @Test func aPostWhileTheTrimRebuildsAProjectionIsJournaledAtOnce() throws {
+        let directory = TemporaryDirectory()
+        let gate = Gate()
+        let hub = try Self.fourSteps(in: directory, gate: gate)
 
         let posted = Mutex<Int64?>(nil)
         let poster = Thread {
@@ -82,10 +96,7 @@ struct TrimBesidePostsTests {
         #expect(gate.passedOpen, "the post went through while the rebuild waited at the gate")
         #expect(posted.withLock { $0 } == 5)
         #expect(summary.firstRetained == 4)
-        let start = try #require(hub.journal.startingState().first)
-        #expect(start.through == 3)
-        #expect(start.tables[0].rows == [[.text("gate")], [.text("one")], [.text("three")]])
-        #expect(try hub.projectionDifferences(Steps(gate: Gate())) == [])
+        try Self.expectStartAsOfThree(hub)
     }
 
     /// A trim that moved the journal's start while another trim's state was
@@ -94,10 +105,7 @@ struct TrimBesidePostsTests {
     @Test func aStateComputedAsideFromAStartThatMovedIsComputedAgain() throws {
         let directory = TemporaryDirectory()
         let gate = Gate()
-        let hub = try NoticeHub(
-            journal: SQLiteJournal(path: directory.path("steps.sqlite")), projections: [Steps(gate: gate)])
-        for step in ["one", "gate", "three", "four"] { try hub.post("step", payload: step) }
-        gate.arm()
+        let hub = try Self.fourSteps(in: directory, gate: gate)
 
         let earlier = Mutex<Int64?>(nil)
         let trimmer = Thread {
@@ -115,10 +123,7 @@ struct TrimBesidePostsTests {
         // Posted, replayed aside from the journal's first notice, then again
         // inside the transaction from the state as of #2.
         #expect(gate.applications(of: "three") == 3)
-        let start = try #require(hub.journal.startingState().first)
-        #expect(start.through == 3)
-        #expect(start.tables[0].rows == [[.text("gate")], [.text("one")], [.text("three")]])
-        #expect(try hub.projectionDifferences(Steps(gate: Gate())) == [])
+        try Self.expectStartAsOfThree(hub)
         #expect(try hub.rebuildProjection("test.steps").replayed == 1)
     }
 }
