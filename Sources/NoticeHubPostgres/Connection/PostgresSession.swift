@@ -33,12 +33,13 @@
         let purpose: PostgresSettings.Purpose
         /// The server session this one uses.
         let shared: SharedConnection
-        /// The shared connection this session uses; nil while it has none
-        /// (before it connects, and while its connection is lost).
+        /// The shared connection this session uses; nil when it has none (it
+        /// has not connected yet, or its connection is lost).
         private(set) var connection: PostgresConnection?
         /// A connection of this session's own, for a call whose thread holds
-        /// the shared one for another session, or that waits for it longer
-        /// than ``SharedConnection/patience`` (``SharedConnection/Hold``).
+        /// the shared one for another session, or that waits for it through
+        /// ``SharedConnection/patience`` without a hand-over
+        /// (``SharedConnection/Hold``).
         private var ownConnection: PostgresConnection?
         private var holdsOwnConnection = false
         /// Whether the session counts as a user of ``shared``.
@@ -78,9 +79,9 @@
 
         var isConnected: Bool { current.map { !$0.isClosed } ?? false }
 
-        /// Ends this session's use of the server session: releases the shared
-        /// connection (which closes when no session uses it) and closes the
-        /// session's own connection, if it has one.
+        /// Ends this session's use of the server session: lets go of the
+        /// shared connection, which closes when no session uses it, and closes
+        /// the session's own connection, if it has one.
         func close() {
             deferred.removeAll()
             if holds > 0 {
