@@ -24,5 +24,22 @@
             #expect(try hub.journal.lastSequence() == Int64(posts + 1))
             #expect(try hub.journal.integrityProblems() == [])
         }
+
+        /// A hub's first post reads the projection registry too, outside the
+        /// transaction: its generation, the registry, then the one call that
+        /// locks the head, appends and commits inside the server. In the
+        /// transaction, the registry's read would take the head lock and hold
+        /// it for three more round trips (the read, the insert, the commit),
+        /// keeping every other poster of the journal waiting meanwhile.
+        @Test(arguments: PostgresTestServer.available)
+        func aHubsFirstDurablePostHoldsTheHeadLockOnlyInsideTheServer(server: PostgresTestServer) throws {
+            let place = try SessionLossTests.Place(server.url)
+            let journal = try PostgresJournal(url: place.url + "&notify=off", logger: place.logger)
+            let hub = try NoticeHub(journal: journal, durability: .always, logger: place.logger)
+            let before = journal.roundTrips
+            try hub.post("page.viewed", payload: "home")
+            #expect(journal.roundTrips - before == 3)
+            #expect(try hub.journal.lastSequence() == 1)
+        }
     }
 #endif

@@ -5,7 +5,7 @@ package enum ProjectionRegistry {
     package static let generationSQL = "SELECT coalesce(max(generation), 0) FROM projections"
 
     /// Every installed projection, by identity (``InstalledProjection/isStale`` false).
-    static func all(in store: any ProjectionStore) throws -> [String: InstalledProjection] {
+    package static func all(in store: any ProjectionStore) throws -> [String: InstalledProjection] {
         var installed: [String: InstalledProjection] = [:]
         try store.rows(
             "SELECT identity, version, schema_version, names, current_through FROM projections ORDER BY identity", []

@@ -105,9 +105,10 @@
         }
 
         /// How long a connection waits for the server to have a slot free:
-        /// about twice what 100 debug-build `noticectl request` processes
+        /// about four times what 100 debug-build `noticectl request` processes
         /// started at once on two cores take to be answered by a server of
-        /// 100 connections (20–30 s).
+        /// 100 connections (13–17 s, with two more processes keeping both
+        /// cores busy).
         static let connectionSlotWait: Duration = .seconds(60)
 
         /// A connection of its own (not the shared one), waiting for a free

@@ -399,6 +399,20 @@
             }
         }
 
+        /// Inside the transaction once it has started; before that (a durable
+        /// group commit, whose transaction waits until something needs it),
+        /// in a statement of its own. Starting the transaction for it would
+        /// take the head lock and hold it across the round trips to the
+        /// commit, where `noticehub_append_and_commit` holds it only inside
+        /// the server: every process's first post would keep every other
+        /// poster waiting while its own thread is descheduled. The writer's
+        /// routing made from a registry that moves meanwhile is caught under
+        /// the lock, as for any other move (``projectionRegistryGeneration()``).
+        func installedProjections() throws -> [String: InstalledProjection] {
+            guard isAppending else { return try readState { try ProjectionRegistry.all(in: $0) } }
+            return try ProjectionRegistry.all(in: isStarted ? transactionStore() : projectionStore)
+        }
+
         /// Sent with the commit, in the same round trip.
         func markProjectionsCurrent(_ identities: [String]) throws {
             guard isAppending else { throw JournalError.storage("no open append transaction") }
