@@ -16,8 +16,10 @@ enum ShellAnswer {
     /// Ends the command running now, and whatever it started, with SIGTERM:
     /// an interrupted responder does not wait for it.
     static func stopRunning() {
-        interrupted.store(true, ordering: .releasing)
-        let group = running.load(ordering: .acquiring)
+        // Sequentially consistent, as in `run`: either this load sees the
+        // command's group, or `run` sees the flag after storing it.
+        interrupted.store(true, ordering: .sequentiallyConsistent)
+        let group = running.load(ordering: .sequentiallyConsistent)
         if group > 0 { kill(-group, SIGTERM) }
     }
 
@@ -42,13 +44,19 @@ enum ShellAnswer {
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
         let deadline = DispatchTime.now() + .milliseconds(Int(min(limit.duration / .milliseconds(1), 1e12)))
+        // A request that arrives as the responder stops is not started.
+        if interrupted.load(ordering: .sequentiallyConsistent) {
+            throw CommandFailure("the responder was interrupted")
+        }
         try process.run()
         // Where signals go: the shell's process group, if it leads one.
         let target =
             getpgid(process.processIdentifier) == process.processIdentifier
             ? -process.processIdentifier : process.processIdentifier
-        if target < 0 { running.store(process.processIdentifier, ordering: .releasing) }
+        if target < 0 { running.store(process.processIdentifier, ordering: .sequentiallyConsistent) }
         defer { running.store(0, ordering: .releasing) }
+        // Interrupted while the command started: `stopRunning` found no group to end.
+        if interrupted.load(ordering: .sequentiallyConsistent) { kill(target, SIGTERM) }
         // Read both pipes while writing, so a command that prints a lot
         // before reading its input cannot block on a full pipe.
         let printed = PipeReader(output), complaints = PipeReader(errors)
