@@ -41,5 +41,28 @@
             #expect(journal.roundTrips - before == 3)
             #expect(try hub.journal.lastSequence() == 1)
         }
+
+        /// A commit holding a request notifies followers in the call that
+        /// commits it, where the announcer would send a `NOTIFY` of its own
+        /// afterwards: a round trip on the requester's side of every request,
+        /// and one on the responder's for every reply.
+        @Test(arguments: PostgresTestServer.available)
+        func aRequestsCommitAnnouncesItselfInTheCallThatCommitsIt(server: PostgresTestServer) throws {
+            let place = try SessionLossTests.Place(server.url)
+            let journal = try PostgresJournal(url: place.url, logger: place.logger)
+            let hub = try NoticeHub(journal: journal, durability: .always, logger: place.logger)
+            // The first post reads the registry; the announcer announces it.
+            try hub.post("page.viewed", payload: "home")
+            Thread.sleep(forTimeInterval: 0.3)
+            let before = journal.roundTrips
+            let request = try hub.journalWithoutDelivery(
+                Notice(
+                    name: "weather.now", sender: "phone", payload: .json("{}"), kind: .request,
+                    links: NoticeLinks(conversation: .next(), cause: nil)))
+            // Time for an announcer's NOTIFY, which it sends at once for a request.
+            Thread.sleep(forTimeInterval: 0.5)
+            #expect(request.sequence == 2)
+            #expect(journal.roundTrips - before == 1)
+        }
     }
 #endif

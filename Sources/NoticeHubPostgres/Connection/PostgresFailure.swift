@@ -66,7 +66,7 @@
             return "the TLS handshake failed (\(reason ?? "no reason given"), \(mode))"
         }
 
-        /// What `noticehub_append_and_commit` raises when the projection registry is not
+        /// What `noticehub_append_and_announce` raises when the projection registry is not
         /// at the generation its caller routed the batch by.
         static let projectionsChangedState = "NHP01"
 

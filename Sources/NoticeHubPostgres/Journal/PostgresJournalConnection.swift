@@ -10,7 +10,7 @@
     /// committed after the wait) and holds it until it commits: sequence numbers
     /// are handed out here, in commit order, with no gap. postgres-nio sends one
     /// statement per round trip, so a commit is few statements: a durable group
-    /// commit without projections is one call of `noticehub_append_and_commit`,
+    /// commit without projections is one call of `noticehub_append_and_announce`,
     /// which does the same and commits before it answers; otherwise a run of
     /// notices without projections goes in one `INSERT … unnest`, a notice
     /// with projections inside a savepoint (unless it is the transaction's
@@ -68,7 +68,7 @@
         // MARK: Appending
 
         /// A durable group commit's notices without projections go through
-        /// `noticehub_append_and_commit`, one call that commits by itself: the
+        /// `noticehub_append_and_announce`, one call that commits by itself: the
         /// transaction's `BEGIN` waits until something needs it.
         var appendsWholeBatches: Bool { durability == .always }
 
@@ -228,22 +228,26 @@
         }
 
         /// Appends and commits `records` in one round trip
-        /// (`noticehub_append_and_commit`, which commits before it answers).
+        /// (`noticehub_append_and_announce`, which commits before it answers).
+        /// A commit holding a request or a reply notifies followers itself, at
+        /// the commit; the announcer announces the others, spaced.
         private func appendCommitting(_ records: [JournalRecord]) throws -> [AppendOutcome] {
             let columns = NoticeColumns(records)
             var binds = columns.bindings
             // The procedure checks the registry under the head lock (NHP01 otherwise).
             binds.append(try projectionRegistryGeneration())
+            let announcesItself = holdsConversation && announcer != nil
+            holdsConversation = false
+            if announcesItself { binds.append(session.settings.channel) } else { binds.appendNull() }
             let answer = try session.query(
-                "CALL noticehub_append_and_commit($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)", binds)
+                "CALL noticehub_append_and_announce($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)", binds)
             guard let row = answer.rows.first else {
-                throw JournalError.storage("noticehub_append_and_commit answered no row")
+                throw JournalError.storage("noticehub_append_and_announce answered no row")
             }
             let (ids, sequences) = try row.decode(([UUID]?, [Int64]?).self)
             let appended = zip(ids ?? [], sequences ?? []).map { $0 }
             let outcomes = try outcomes(for: columns.ids, appended: appended)
-            if let last = appended.last?.1 { announcer?.announce(last, atOnce: holdsConversation) }
-            holdsConversation = false
+            if !announcesItself, let last = appended.last?.1 { announcer?.announce(last) }
             return outcomes
         }
 
@@ -355,7 +359,7 @@
         func commitAppending() throws {
             guard isOpen else { return }
             guard isStarted else {
-                // Nothing, or only `noticehub_append_and_commit`'s own commits.
+                // Nothing, or only `noticehub_append_and_announce`'s own commits.
                 isOpen = false
                 projectionsToMark = []
                 return
@@ -403,7 +407,7 @@
         /// group commit, whose transaction waits until something needs it),
         /// in a statement of its own. Starting the transaction for it would
         /// take the head lock and hold it across the round trips to the
-        /// commit, where `noticehub_append_and_commit` holds it only inside
+        /// commit, where `noticehub_append_and_announce` holds it only inside
         /// the server: every process's first post would keep every other
         /// poster waiting while its own thread is descheduled. The writer's
         /// routing made from a registry that moves meanwhile is caught under
@@ -593,7 +597,7 @@
 
         /// Under the head lock when the transaction has started; otherwise the
         /// generation last reported, which the append checks under the lock
-        /// (``startForAppending()``, `noticehub_append_and_commit`), so a commit without
+        /// (``startForAppending()``, `noticehub_append_and_announce`), so a commit without
         /// projections costs no round trip for it.
         func projectionRegistryGeneration() throws -> Int64 {
             if isStarted {
