@@ -149,6 +149,8 @@ struct AppendChecks {
         let received = Collected<Int64>()
         let subscriber = try hub.subscribeDurably(as: "indexer", names: ["a"]) { received.append($0.sequence!) }
         try waitUntil { received.count == 1 }
+        // The cursor moves past notice 3, which the subscriber skips, after it delivers notice 2.
+        try waitUntil { (try? hub.journal.statistics().subscribers.first?.cursor) == 3 }
         subscriber.cancel()
         let statistics = try hub.journal.statistics()
         #expect(statistics.notices == 3)
