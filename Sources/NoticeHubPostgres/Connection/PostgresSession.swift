@@ -33,10 +33,10 @@
         let purpose: PostgresSettings.Purpose
         /// The server session this one uses.
         let shared: SharedConnection
-        /// The shared connection this session uses; nil when it has none (it
-        /// has not connected yet, or its connection is lost).
+        /// The shared connection this session holds; nil before the first
+        /// connect and after the connection closes.
         private(set) var connection: PostgresConnection?
-        /// A connection of this session's own, for a call whose thread holds
+        /// A private connection, for a call whose thread holds
         /// the shared one for another session, or that waits for it through
         /// ``SharedConnection/patience`` without a hand-over
         /// (``SharedConnection/Hold``).
@@ -79,9 +79,8 @@
 
         var isConnected: Bool { current.map { !$0.isClosed } ?? false }
 
-        /// Ends this session's use of the server session: lets go of the
-        /// shared connection, which closes when no session uses it, and closes
-        /// the session's own connection, if it has one.
+        /// Closes the session: releases the shared connection, which closes
+        /// when no session holds it, and closes the private connection, if any.
         func close() {
             deferred.removeAll()
             if holds > 0 {
