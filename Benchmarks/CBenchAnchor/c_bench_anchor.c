@@ -16,13 +16,13 @@ struct c_bench_anchor {
 
 static const char indexed_schema[] =
     "CREATE TABLE notices ("
-    " seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL, sender TEXT,"
+    " seq INTEGER PRIMARY KEY, id BLOB NOT NULL UNIQUE, name TEXT NOT NULL, sender TEXT,"
     " payload TEXT NOT NULL, posted_at INTEGER NOT NULL);"
     "CREATE INDEX notices_by_name ON notices (name, seq);";
 
 static const char bare_schema[] =
     "CREATE TABLE notices ("
-    " seq INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL, sender TEXT,"
+    " seq INTEGER PRIMARY KEY, id BLOB NOT NULL, name TEXT NOT NULL, sender TEXT,"
     " payload TEXT NOT NULL, posted_at INTEGER NOT NULL);";
 
 c_bench_anchor *c_bench_anchor_open(const char *path, c_bench_anchor_schema schema, int full_sync) {
@@ -47,33 +47,27 @@ fail:
     return NULL;
 }
 
-/// Writes `value`'s `digits` lowest hex digits at `out`.
-static void hex(char *out, uint64_t value, int digits) {
-    static const char table[] = "0123456789abcdef";
-    for (int i = digits - 1; i >= 0; i--) {
-        out[i] = table[value & 0xf];
-        value >>= 4;
+/// Writes `value`'s `count` lowest bytes at `out`, most significant first.
+static void big_endian(unsigned char *out, uint64_t value, int count) {
+    for (int i = count - 1; i >= 0; i--) {
+        out[i] = (unsigned char)(value & 0xff);
+        value >>= 8;
     }
 }
 
-/// A version-7 UUID's text: 48 bits of milliseconds, the version, 12 bits
-/// and 62 bits of counter and process randomness.
-static void uuid_v7(char out[37], uint64_t milliseconds, uint64_t counter, uint32_t random) {
-    hex(out, milliseconds >> 16, 8);
-    out[8] = '-';
-    hex(out + 9, milliseconds & 0xffff, 4);
-    out[13] = '-';
-    hex(out + 14, 0x7000 | ((counter >> 50) & 0x0fff), 4);
-    out[18] = '-';
-    hex(out + 19, 0x8000 | ((counter >> 36) & 0x3fff), 4);
-    out[23] = '-';
-    hex(out + 24, ((uint64_t)random << 16 | (counter & 0xffff)) & 0xffffffffffffull, 12);
-    out[36] = 0;
+/// A version-7 UUID's 16 bytes, as the journal stores ids: 48 bits of
+/// milliseconds, the version, 12 bits and 62 bits of counter and process
+/// randomness.
+static void uuid_v7(unsigned char out[16], uint64_t milliseconds, uint64_t counter, uint32_t random) {
+    big_endian(out, milliseconds, 6);
+    big_endian(out + 6, 0x7000 | ((counter >> 50) & 0x0fff), 2);
+    big_endian(out + 8, 0x8000 | ((counter >> 36) & 0x3fff), 2);
+    big_endian(out + 10, ((uint64_t)random << 16 | (counter & 0xffff)) & 0xffffffffffffull, 6);
 }
 
 int c_bench_anchor_insert(c_bench_anchor *anchor, long count, int in_transaction) {
     static const char *quarters[] = {"0", "25", "5", "75"};
-    char id[37];
+    unsigned char id[16];
     char payload[256];
     int rc = SQLITE_OK;
     if (in_transaction && (rc = sqlite3_exec(anchor->db, "BEGIN IMMEDIATE", NULL, NULL, NULL)) != SQLITE_OK)
@@ -89,7 +83,7 @@ int c_bench_anchor_insert(c_bench_anchor *anchor, long count, int in_transaction
             "{\"id\":%ld,\"user\":\"user%ld\",\"title\":\"Breaking news of the day\",\"score\":%ld.%s,"
             "\"flag\":%s,\"tags\":[\"a\",\"bb\"]}",
             i, i % 10000, q / 4, quarters[q % 4], i % 2 == 0 ? "true" : "false");
-        sqlite3_bind_text(anchor->insert, 1, id, 36, SQLITE_STATIC);
+        sqlite3_bind_blob(anchor->insert, 1, id, 16, SQLITE_STATIC);
         sqlite3_bind_text(anchor->insert, 2, "bench.append", 12, SQLITE_STATIC);
         sqlite3_bind_text(anchor->insert, 3, "bench", 5, SQLITE_STATIC);
         sqlite3_bind_text(anchor->insert, 4, payload, length, SQLITE_STATIC);

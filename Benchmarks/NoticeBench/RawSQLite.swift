@@ -38,9 +38,9 @@ final class RawSQLite {
         defer { sqlite3_finalize(statement) }
         if inTransaction { try exec("BEGIN IMMEDIATE") }
         for i in 0..<count {
-            let id = NoticeID.next().description
+            var id = NoticeID.next().uuid.uuid
             let json = payload(i)
-            sqlite3_bind_text(statement, 1, id, -1, csqlite_transient())
+            withUnsafeBytes(of: &id) { _ = sqlite3_bind_blob(statement, 1, $0.baseAddress, 16, csqlite_transient()) }
             sqlite3_bind_text(statement, 2, "bench.append", -1, csqlite_transient())
             sqlite3_bind_text(statement, 3, "bench", -1, csqlite_transient())
             sqlite3_bind_text(statement, 4, json, -1, csqlite_transient())
@@ -53,8 +53,9 @@ final class RawSQLite {
         if inTransaction { try exec("COMMIT") }
     }
 
-    /// Scans every row, copying its text columns into Strings; `body` sees
-    /// the payload text. Returns how many rows were read.
+    /// Scans every row, copying its text columns into Strings and its id's
+    /// 16 bytes into two words; `body` sees the payload text. Returns how
+    /// many rows were read.
     func scan(_ body: (String) throws -> Void) throws -> Int {
         var statement: OpaquePointer?
         let sql = "SELECT seq, id, name, sender, payload, posted_at FROM notices ORDER BY seq"
@@ -63,12 +64,18 @@ final class RawSQLite {
         var rows = 0
         var checksum = 0
         while sqlite3_step(statement) == SQLITE_ROW {
-            let id = String(cString: sqlite3_column_text(statement, 1))
+            let idBytes = UnsafeRawBufferPointer(
+                start: sqlite3_column_blob(statement, 1), count: Int(sqlite3_column_bytes(statement, 1)))
+            let id = (
+                UInt64(bigEndian: idBytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
+                UInt64(bigEndian: idBytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            )
             let name = String(cString: sqlite3_column_text(statement, 2))
             let sender = String(cString: sqlite3_column_text(statement, 3))
             let payload = String(cString: sqlite3_column_text(statement, 4))
             checksum &+=
-                id.utf8.count &+ name.utf8.count &+ sender.utf8.count &+ Int(sqlite3_column_int64(statement, 5))
+                Int(truncatingIfNeeded: id.0 ^ id.1) &+ name.utf8.count &+ sender.utf8.count
+                &+ Int(sqlite3_column_int64(statement, 5))
             try body(payload)
             rows += 1
         }

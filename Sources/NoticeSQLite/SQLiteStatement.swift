@@ -278,6 +278,22 @@ package final class SQLiteStatement {
         return try body()
     }
 
+    /// Binds `bytes` as a BLOB without copying them, for the duration of
+    /// `body`, with ``withBorrowedText(_:at:_:)``'s rules: the bytes must stay
+    /// valid while `body` runs, and the parameter is NULL again afterwards.
+    package func withBorrowedBlob<Result>(
+        _ bytes: UnsafeRawBufferPointer, at index: Int32, _ body: () throws -> Result
+    ) throws -> Result {
+        let handle = try validHandle()
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            try bind(bytes, as: .blob, at: index)
+            return try body()
+        }
+        try check(sqlite3_bind_blob64(handle, index, base, sqlite3_uint64(bytes.count), nil))
+        defer { sqlite3_bind_null(handle, index) }
+        return try body()
+    }
+
     /// Binds UTF-8 encoded bytes (e.g. JSON already encoded) as TEXT, copied.
     package func bindText<Bytes: Collection>(bytes: Bytes, at index: Int32) throws where Bytes.Element == UInt8 {
         let bound: Void? = try bytes.withContiguousStorageIfAvailable { buffer in

@@ -45,8 +45,8 @@ struct SchemaConformanceTests {
         #expect(failures.elements == [])
         let hub = try place.hub()
         try hub.post("after")
-        // SQLite's migrations run to 0009_notice_metadata, PostgreSQL's to 0010_append_and_announce.
-        #expect(try hub.journal.statistics().schemaVersion == (backend.name == "SQLite" ? 9 : 10))
+        // SQLite's migrations run to 0010_id_bytes, PostgreSQL's to 0010_append_and_announce.
+        #expect(try hub.journal.statistics().schemaVersion == 10)
         #expect(try hub.journal.statistics().schemaVersion == backend.latestSchemaVersion)
         #expect(try hub.journal.integrityProblems() == [])
     }

@@ -34,7 +34,7 @@ struct FollowerFailureTests {
         try SQLiteConnection(path: path).execute(
             """
             BEGIN;
-            INSERT INTO notices (id, name, payload, posted_at) VALUES ('\(UUID().uuidString.lowercased())', 'n', '2', 0);
+            INSERT INTO notices (id, name, payload, posted_at) VALUES (randomblob(16), 'n', '2', 0);
             INSERT INTO notices (id, name, payload, posted_at) VALUES ('zzz', 'n', '3', 0);
             COMMIT;
             """)
@@ -77,7 +77,7 @@ struct FollowerFailureTests {
         subscription.cancel()
 
         try SQLiteConnection(path: path).execute(
-            "UPDATE notices SET id = '\(UUID().uuidString.lowercased())' WHERE seq = 3")
+            "UPDATE notices SET id = randomblob(16) WHERE seq = 3")
         subscription = try hub.subscribeDurably(as: "indexer") { seen.append(try! $0.decode(Int.self)) }
         try JournalTests.wait { seen.count == 4 }
         Thread.sleep(forTimeInterval: 0.05)

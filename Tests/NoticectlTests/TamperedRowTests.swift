@@ -90,7 +90,7 @@ struct TamperedRowTests {
         let (cli, _) = try Self.tampered(
             """
             INSERT INTO notices (id, name, sender, payload, posted_at)
-            SELECT lower(hex(randomblob(4))) || '-0000-7000-8000-' || printf('%012d', value), 'filler', '', '{}', 0
+            SELECT randomblob(16), 'filler', '', '{}', 0
             FROM generate_series(1, 25);
             """)
         let outcome = try cli("verify")

@@ -89,14 +89,25 @@ public struct NoticeID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Calls `body` with ``description``'s UTF-8 bytes, written on the stack:
-    /// an append binds them without making a string.
-    func withText<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        try withUnsafeTemporaryAllocation(byteCount: Self.textLength, alignment: 1) { buffer in
-            write(into: buffer)
-            return try body(UnsafeRawBufferPointer(buffer))
-        }
+    /// Reads the 16 bytes of ``withBytes(_:)``, most significant first, or
+    /// returns nil for any other length. Runs for every replayed notice of
+    /// a SQLite journal: two unaligned loads.
+    init?(bytes: UnsafeRawBufferPointer) {
+        guard bytes.count == Self.byteCount else { return nil }
+        high = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+        low = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
     }
+
+    /// Calls `body` with the id's 16 bytes, most significant first (the
+    /// UUID's own byte order, so a version-7 id's bytes sort by time),
+    /// written on the stack: the form a SQLite journal stores and binds.
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        var words = (high.bigEndian, low.bigEndian)
+        return try withUnsafeBytes(of: &words) { try body($0) }
+    }
+
+    /// The length of the stored form.
+    static let byteCount = 16
 
     /// The length of the canonical text.
     private static let textLength = 36

@@ -20,13 +20,12 @@ struct RowCheck {
         guard row.storageClass(at: 5) == .integer else {
             return "posted_at \(RowValue.quoted(row, at: 5)) is not an integer"
         }
-        guard row.storageClass(at: 1) == .text else { return Self.notText("id", in: row, at: 1) }
         guard row.storageClass(at: 2) == .text else { return Self.notText("name", in: row, at: 2) }
         guard row.storageClass(at: 4) == .text else { return Self.notText("payload", in: row, at: 4) }
         let senderClass = row.storageClass(at: 3)
         guard senderClass == .text || senderClass == .null else { return Self.notText("sender", in: row, at: 3) }
 
-        guard row.withTextBytes(at: 1, { NoticeID(utf8: $0) }) != nil else {
+        guard row.noticeID(at: 1) != nil else {
             return RowDecoder.idProblem(in: row)
         }
         if let problem = row.withTextBytes(
@@ -74,18 +73,14 @@ struct RowCheck {
     }
 
     /// A kind that is neither NULL nor a known one, or a conversation or
-    /// cause that is neither NULL nor text holding a UUID.
+    /// cause that is neither NULL nor a UUID's 16 bytes.
     private func linkProblem(in row: SQLiteStatement) -> String? {
         let kindClass = row.storageClass(at: 6)
         if kindClass != .null, kindClass != .text || NoticeKind(stored: row.string(at: 6)) == nil {
             return RowDecoder.linkProblem(in: row, column: 6)
         }
-        for column: Int32 in [7, 8] {
-            switch row.storageClass(at: column) {
-            case .null: continue
-            case .text where row.withTextBytes(at: column, { NoticeID(utf8: $0) }) != nil: continue
-            default: return RowDecoder.linkProblem(in: row, column: column)
-            }
+        for column: Int32 in [7, 8] where !row.isNull(at: column) && row.noticeID(at: column) == nil {
+            return RowDecoder.linkProblem(in: row, column: column)
         }
         return nil
     }

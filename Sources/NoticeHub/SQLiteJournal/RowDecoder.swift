@@ -12,12 +12,12 @@ struct RowDecoder {
     /// The columns ``notice(from:isReplay:)`` reads, in order.
     static let columns = "seq, id, name, sender, payload, posted_at, kind, conversation, cause, version, metadata"
 
-    /// Reads a row of ``columns``. A row whose id is not a UUID is refused: a
+    /// Reads a row of ``columns``. A row whose id is not a UUID's 16 bytes is refused: a
     /// fresh id would differ on every read, and an import of two exports
     /// would hold the notice twice; so is one whose kind, conversation or
     /// cause the library could not have written.
     mutating func notice(from row: SQLiteStatement, isReplay: Bool) throws(JournalError) -> Notice {
-        guard let id = row.withTextBytes(at: 1, { NoticeID(utf8: $0) }) else { throw Self.malformedID(in: row) }
+        guard let id = row.noticeID(at: 1) else { throw Self.malformedID(in: row) }
         let name = row.withTextBytes(at: 2) { bytes in
             names.lookup(bytes) { NoticeName(trusted: String(decoding: $0, as: UTF8.self)) }
         }
@@ -55,11 +55,11 @@ struct RowDecoder {
         }
     }
 
-    /// The conversation and cause columns, each NULL or a UUID.
+    /// The conversation and cause columns, each NULL or a UUID's 16 bytes.
     private static func links(in row: SQLiteStatement) throws(JournalError) -> NoticeLinks {
         func id(at column: Int32) throws(JournalError) -> NoticeID? {
             guard !row.isNull(at: column) else { return nil }
-            guard let id = row.withTextBytes(at: column, { NoticeID(utf8: $0) }) else {
+            guard let id = row.noticeID(at: column) else {
                 throw malformed(in: row, column: column)
             }
             return id
@@ -86,13 +86,23 @@ extension RowDecoder {
     static func linkProblem(in row: SQLiteStatement, column: Int32) -> String {
         switch column {
         case 6: "kind \(RowValue.quoted(row, at: 6)) is not request, reply or failure"
-        case 7: "conversation \(RowValue.quoted(row, at: 7)) is not a UUID"
-        default: "cause \(RowValue.quoted(row, at: 8)) is not a UUID"
+        case 7: idProblem(in: row, column: 7, label: "conversation")
+        default: idProblem(in: row, column: 8, label: "cause")
         }
     }
 
     /// What is wrong with the row's id, once it is known not to parse.
     static func idProblem(in row: SQLiteStatement) -> String {
-        "id \(RowValue.quoted(row, at: 1)) is not a UUID"
+        idProblem(in: row, column: 1, label: "id")
+    }
+
+    /// What is wrong with an id column that holds no UUID's 16 bytes: the
+    /// text of one (as journals stored ids before schema 10) is told apart
+    /// from anything else.
+    private static func idProblem(in row: SQLiteStatement, column: Int32, label: String) -> String {
+        let isUUIDText =
+            row.storageClass(at: column) == .text && row.withTextBytes(at: column) { NoticeID(utf8: $0) } != nil
+        let problem = isUUIDText ? "is a UUID's text, not its 16 bytes" : "is not a UUID"
+        return "\(label) \(RowValue.quoted(row, at: column)) \(problem)"
     }
 }

@@ -8,8 +8,21 @@ enum RowValue {
     static let shownCharacters = 40
 
     static func quoted(_ row: SQLiteStatement, at column: Int32) -> String {
+        if row.storageClass(at: column) == .blob { return hex(row, at: column) }
         let text = row.withTextBytes(at: column) { String(decoding: $0, as: UTF8.self) }
         guard text.count > shownCharacters else { return QuotedText.quoted(text, spelling: .controls) }
         return QuotedText.quoted(String(text.prefix(shownCharacters)), spelling: .controls) + "…"
+    }
+
+    /// A BLOB as SQL writes one, `X'0A1B…'`, cut short past
+    /// ``shownCharacters`` digits.
+    private static func hex(_ row: SQLiteStatement, at column: Int32) -> String {
+        let digits = row.withBlobBytes(at: column) { bytes in
+            bytes.prefix(shownCharacters / 2 + 1).map { byte in
+                String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+            }.joined()
+        }
+        guard digits.count > shownCharacters else { return "X'\(digits)'" }
+        return "X'\(digits.prefix(shownCharacters))'…"
     }
 }

@@ -192,16 +192,16 @@ final class SQLiteJournalConnection: JournalConnection {
         let insert = isLinked ? prepared.insertLinked : prepared.insert
         // The texts are bound where they lie, not copied into SQLite's
         // memory: an allocation and a copy fewer per text, per notice.
-        try notice.id.withText { id in
-            try insert.withBorrowedText(id, at: 1) {
+        try notice.id.withBytes { id in
+            try insert.withBorrowedBlob(id, at: 1) {
                 try insert.withBorrowedText(notice.name.rawValue, at: 2) {
                     try insert.withBorrowedText(notice.sender?.rawValue, at: 3) {
                         try insert.withBorrowedText(record.payloadJSON, at: 4) {
                             try insert.bind(notice.postedAtMilliseconds, at: 5)
                             if isLinked {
                                 try insert.bindText(notice.kind.storedValue, at: 6)
-                                try insert.bindText(notice.conversation?.description, at: 7)
-                                try insert.bindText(notice.cause?.description, at: 8)
+                                try insert.bindID(notice.conversation, at: 7)
+                                try insert.bindID(notice.cause, at: 8)
                                 try insert.bind(Int64(notice.version), at: 9)
                                 try insert.bindText(notice.metadata.json, at: 10)
                             }
@@ -216,7 +216,7 @@ final class SQLiteJournalConnection: JournalConnection {
             return .appended(connection.lastInsertRowID)
         }
         let lookup = try connection.cachedStatement(Self.sequenceOfIDSQL)
-        try lookup.bind(notice.id.description, at: 1)
+        try lookup.bindID(notice.id, at: 1)
         defer { lookup.reset() }
         guard try lookup.step() else {
             throw JournalError.storage("notice \(notice.id) was neither inserted nor found")
@@ -257,10 +257,14 @@ final class SQLiteJournalConnection: JournalConnection {
             }
             if let sender = query.sender { try bind(sender.rawValue) }
             if let conversation = query.conversation {
-                try bind(conversation.description)
-                try bind(conversation.description)
+                try statement.bindID(conversation, at: index)
+                try statement.bindID(conversation, at: index + 1)
+                index += 2
             }
-            if let cause = query.cause { try bind(cause.description) }
+            if let cause = query.cause {
+                try statement.bindID(cause, at: index)
+                index += 1
+            }
             for kind in query.kinds == nil ? [] : query.storedKinds { try bind(kind) }
             // SQLite reads a negative LIMIT as none at all.
             if let limit = query.limit, patterns == nil { try bind(Int64(max(0, limit))) }

@@ -14,6 +14,8 @@ enum Migrator {
             // Up to date (the common case): no write lock, so opening never
             // waits behind another process's open transaction.
             guard try connection.pragmaInt("user_version") < Migration.latestVersion else { return }
+            // Schema 10 stores ids as 16 bytes, converted from their text by this function.
+            try connection.defineUUIDBytesFunction(named: "noticehub_uuid_bytes")
             for migration in Migration.embedded {
                 try connection.transaction(.immediate) {
                     let version = try connection.pragmaInt("user_version")
