@@ -6,7 +6,7 @@ final class CAnchor {
     private let anchor: OpaquePointer
 
     /// Creates the anchor's table in a new file at `path`: with NoticeHub's
-    /// guarantees (a unique text id, a name index) unless `bare`.
+    /// guarantees (a unique 16-byte id, a name index) unless `bare`.
     init(path: String, bare: Bool, fullSync: Bool) throws {
         let schema = bare ? c_bench_anchor_bare : c_bench_anchor_indexed
         guard let anchor = c_bench_anchor_open(path, schema, fullSync ? 1 : 0) else {

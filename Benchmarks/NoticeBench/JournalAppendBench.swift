@@ -15,7 +15,7 @@ enum JournalAppendBench {
     /// included. Anchors, their repetitions alternating with NoticeHub's:
     /// the same rows through one prepared INSERT in one transaction (WAL,
     /// synchronous=NORMAL) on NoticeHub's own schema from Swift; and written
-    /// in C on a table of its own with the same guarantees (a unique text
+    /// in C on a table of its own with the same guarantees (a unique 16-byte
     /// id, a name index: `c_anchor_ns_per_op`), and on one with no index
     /// (`c_bare_ns_per_op`).
     static func batched(_ options: BenchOptions) throws -> BenchResult {

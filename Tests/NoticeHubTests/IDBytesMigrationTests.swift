@@ -16,8 +16,10 @@ struct IDBytesMigrationTests {
     /// A journal as schema 9 left it: every migration up to 0009 applied, as
     /// the migrator applies them (raising the schema cookie after each), and
     /// rows written with ids as text, as that schema's appends wrote them.
-    static func schema9Journal(at path: String, extraRows: String = "") throws {
+    static func schema9Journal(at path: String, autoVacuum: Bool = false, extraRows: String = "") throws {
         let connection = try SQLiteConnection(path: path, mode: .readWriteCreate)
+        if autoVacuum { try connection.execute("PRAGMA auto_vacuum = INCREMENTAL") }
+        try connection.enableWAL()
         try connection.allowingSchemaEdits {
             for migration in Migration.embedded where migration.version <= 9 {
                 try connection.execute(migration.sql)
@@ -75,6 +77,47 @@ struct IDBytesMigrationTests {
         #expect(try hub.journal.lastSequence() == 3)
         let fresh = try hub.post("order.placed", payload: ["order": 2])
         #expect(fresh.sequence == 4)
+    }
+
+    /// The old table's pages do not stay in the file of a journal with
+    /// incremental auto-vacuum; one without keeps them for later notices.
+    @Test(arguments: [true, false])
+    func theRebuildGivesTheOldTablesPagesBackWithAutoVacuum(autoVacuum: Bool) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("j.sqlite")
+        // 3,000 more notices of 400-byte payloads, ids as schema 9 wrote them.
+        try Self.schema9Journal(
+            at: path, autoVacuum: autoVacuum,
+            extraRows: """
+                WITH RECURSIVE n(i) AS (SELECT 4 UNION ALL SELECT i + 1 FROM n WHERE i < 3003)
+                INSERT INTO notices (seq, id, name, payload, posted_at)
+                SELECT i, printf('0190a1b2-c3d4-7e5f-8a6b-%012d', i), 'order.placed',
+                       '"' || printf('%.398c', 'x') || '"', i FROM n;
+                UPDATE journal_counts SET notices = 3001, payload_bytes = 11 + 3000 * 400
+                 WHERE name = 'order.placed';
+                PRAGMA wal_checkpoint(TRUNCATE);
+                """)
+        let before = try Self.fileSize(path)
+
+        let hub = try NoticeHub(journal: SQLiteJournal(path: path))
+        #expect(try hub.journal.statistics().notices == 3003)
+        #expect(try hub.journal.malformedRows().count == 0)
+        let connection = try SQLiteConnection(path: path)
+        #expect(try connection.pragmaInt("auto_vacuum") == (autoVacuum ? 2 : 0))
+        if autoVacuum {
+            #expect(try connection.pragmaInt("freelist_count") == 0)
+            // The rows lost 20 bytes of id each, and the file their old pages.
+            #expect(try Self.fileSize(path) < before)
+        } else {
+            #expect(try connection.pragmaInt("freelist_count") > 0, "kept for later notices")
+        }
+    }
+
+    static func fileSize(_ path: String) throws -> Int {
+        try [path, path + "-wal"].reduce(0) { total, file in
+            guard FileManager.default.fileExists(atPath: file) else { return total }
+            return total + (try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int ?? 0)
+        }
     }
 
     @Test func anIdThatWasNeverAUUIDIsKeptAsFoundAndReported() throws {

@@ -5,7 +5,7 @@
 /// hand-written C program, as a careful person would write one without
 /// NoticeHub, into a table of its own making.
 ///
-/// Each row gets what a journaled notice gets: a version-7 UUID as text, the
+/// Each row gets what a journaled notice gets: a version-7 UUID's 16 bytes, the
 /// posting time in milliseconds, a name, a sender and a JSON payload of
 /// about 100 bytes (the benchmark's `Reading`), built with the C library's
 /// formatting. One prepared statement, reused, binding without copies.
@@ -14,7 +14,7 @@ typedef struct c_bench_anchor c_bench_anchor;
 
 /// What the anchor's table guarantees.
 typedef enum {
-    /// A unique text id and an index on (name, seq): what NoticeHub's
+    /// A unique 16-byte id and an index on (name, seq): what NoticeHub's
     /// journal guarantees a notice.
     c_bench_anchor_indexed = 0,
     /// The same columns with no index beyond the rowid.

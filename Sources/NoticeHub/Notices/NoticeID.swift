@@ -79,8 +79,8 @@ public struct NoticeID: Hashable, Sendable, CustomStringConvertible {
             ))
     }
 
-    /// The lowercase canonical text (8-4-4-4-12), as stored in the journal.
-    /// Made for every journaled notice, so written straight into the
+    /// The lowercase canonical text (8-4-4-4-12), as export lines carry it.
+    /// Made for every exported notice, so written straight into the
     /// string's storage from a static digit table.
     public var description: String {
         String(unsafeUninitializedCapacity: Self.textLength) { buffer in

@@ -74,7 +74,9 @@ public final class SQLiteJournal: NoticeJournal {
             guard adoptingForeignDatabase else { throw .foreignDatabase(path: path, tables: tables) }
         }
         let connection = try openConnection(synchronous: .full)
-        try Migrator.migrate(connection, path: path)
+        if try Migrator.migrate(connection, path: path).contains(Migrator.rebuildsNotices) {
+            FreePages.releaseAfterRebuild(connection)
+        }
     }
 
     /// The file's path, as errors and tools name the journal.

@@ -9,11 +9,18 @@ import NoticeSQLite
 /// definition in place (see `0005_kind_check.sql`), which SQLite notices
 /// only by the cookie.
 enum Migrator {
-    static func migrate(_ connection: SQLiteConnection, path: String) throws(JournalError) {
+    /// The version whose migration builds the table of notices again.
+    static let rebuildsNotices = 10
+
+    /// Applies the pending migrations; returns the versions it applied,
+    /// none when another process had applied them first.
+    @discardableResult
+    static func migrate(_ connection: SQLiteConnection, path: String) throws(JournalError) -> [Int] {
+        var applied: [Int] = []
         do {
             // Up to date (the common case): no write lock, so opening never
             // waits behind another process's open transaction.
-            guard try connection.pragmaInt("user_version") < Migration.latestVersion else { return }
+            guard try connection.pragmaInt("user_version") < Migration.latestVersion else { return [] }
             // Schema 10 stores ids as 16 bytes, converted from their text by this function.
             try connection.defineUUIDBytesFunction(named: "noticehub_uuid_bytes")
             for migration in Migration.embedded {
@@ -25,8 +32,10 @@ enum Migrator {
                     try connection.execute("PRAGMA schema_version = \(cookie + 1)")
                     try connection.execute("PRAGMA user_version = \(migration.version)")
                     try connection.execute("PRAGMA application_id = \(Migration.applicationID)")
+                    applied.append(migration.version)
                 }
             }
+            return applied
         } catch let error as SQLiteError {
             throw error.journalError(path: path)
         } catch {
