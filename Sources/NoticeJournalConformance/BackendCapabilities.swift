@@ -36,8 +36,15 @@ public struct BackendCapabilities: OptionSet, Sendable {
     /// requester waits for during ``NoticeJournal/claimRenewalGrace``.
     public static let renewedClaims = BackendCapabilities(rawValue: 1 << 5)
 
+    /// Retention by name (``RetentionPolicy/byName``): rules kept in the
+    /// journal, notices removed from among others
+    /// (``JournalConnection/removeNotices(named:through:limit:)``), and the
+    /// numbers they leave recorded for the journal's check.
+    public static let retentionByName = BackendCapabilities(rawValue: 1 << 6)
+
     /// Everything a backend can do.
     public static let all: BackendCapabilities = [
         .projections, .behindTheBackSQL, .commitAnnouncements, .durableCommitsTakeTime, .trimming, .renewedClaims,
+        .retentionByName,
     ]
 }

@@ -135,6 +135,18 @@ public enum JournalConformance {
         ConformanceCheck("a durable subscriber holds retention back", needs: .trimming) {
             try RetentionChecks().aDurableSubscriberHoldsRetentionBack(backend: $0)
         },
+        ConformanceCheck("a rule by name removes the oldest notices of its names only", needs: .retentionByName) {
+            try NameRetentionChecks().aRuleRemovesTheOldestNoticesOfItsNamesOnly(backend: $0)
+        },
+        ConformanceCheck(
+            "rules by name limit age and bytes and keep what the journal needs", needs: [.retentionByName, .trimming]
+        ) {
+            try NameRetentionChecks().rulesLimitAgeAndBytesAndKeepWhatTheJournalNeeds(backend: $0)
+        },
+        ConformanceCheck("bad rules by name, and rules over a projection's names, are refused", needs: .retentionByName)
+        {
+            try NameRetentionChecks().badRulesAndRulesOverAProjectionsNamesAreRefused(backend: $0)
+        },
     ]
 
     static let reading: [ConformanceCheck] = [

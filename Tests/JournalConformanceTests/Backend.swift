@@ -37,7 +37,8 @@ extension ConformanceBackend {
 
     /// SQLite announces no commits: its followers poll the file.
     static let sqlite = Backend(
-        name: "SQLite", capabilities: [.projections, .behindTheBackSQL, .durableCommitsTakeTime, .trimming]
+        name: "SQLite",
+        capabilities: [.projections, .behindTheBackSQL, .durableCommitsTakeTime, .trimming, .retentionByName]
     ) {
         let directory = TemporaryDirectory()
         let path = directory.path("journal.sqlite")

@@ -116,6 +116,15 @@ struct DocumentationExamplesTests {
         #expect(outcome == RetentionOutcome(trim: nil, heldBackBy: nil))
         #expect(try hub.journal.retentionPolicy().maxCount == 1_000_000)
 
+        for _ in 1...3 { try hub.post("sensor.reading", payload: 20.5) }
+        try hub.setRetentionPolicy(
+            RetentionPolicy(byName: [NameRetention("sensor.*", maxAge: .seconds(7 * 86_400), maxCount: 10_000)]))
+        let removed = try hub.applyRetention().removedByName
+        // removed["sensor.reading"]: how many notices of that name it removed, if any
+        #expect(removed == [:])
+        try hub.setRetentionPolicy(RetentionPolicy(byName: [NameRetention("sensor.*", maxCount: 1)]))
+        #expect(try hub.applyRetention().removedByName == ["sensor.reading": 2])
+
         let retention = try hub.applyRetention(every: .seconds(3_600)) { outcome in
             print("retention trimmed \(outcome.trim?.removed ?? 0) notices")
         }

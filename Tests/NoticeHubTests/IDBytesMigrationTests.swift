@@ -45,7 +45,7 @@ struct IDBytesMigrationTests {
         try Self.schema9Journal(at: path)
 
         let hub = try NoticeHub(journal: SQLiteJournal(path: path))
-        #expect(try hub.journal.statistics().schemaVersion == 10)
+        #expect(try hub.journal.statistics().schemaVersion == Migration.latestVersion)
         let connection = try SQLiteConnection(path: path)
         let stored = try connection.prepare(
             "SELECT typeof(id), length(id), typeof(conversation), typeof(cause) FROM notices ORDER BY seq")

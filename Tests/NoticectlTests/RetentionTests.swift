@@ -27,6 +27,31 @@ struct RetentionTests {
         #expect(try cli("retention", "apply") == .success("removed 3 notices; the journal starts at #4\n"))
     }
 
+    @Test func aRuleByNameIsSetBesideTheJournalsLimitsAndApplied() throws {
+        let cli = NoticectlRunner(in: TemporaryDirectory())
+        for index in 1...4 {
+            try cli("post", "sensor.reading", "--payload", "\(index)")
+            try cli("post", "order.placed", "--payload", "\(index)")
+        }
+        try cli("retention", "set", "--max-count", "100")
+        #expect(
+            try cli("retention", "set", "--name", "sensor.*", "--max-count", "1")
+                == .success("max count: 100\nsensor.*: max count 1, each name\n"))
+        #expect(
+            try cli("retention", "apply")
+                == .success("removed 3 notices named sensor.reading\n"))
+        #expect(try cli("tail", "--name", "sensor.reading").stdout.hasPrefix("7 "))
+        #expect(try cli("verify").status == 0)
+        #expect(try cli("retention", "set", "--name", "sensor.*", "--keep-everything") == .success("max count: 100\n"))
+        #expect(
+            try cli("retention", "set", "--name", "sensor.>", "--max-age", "7d", "--max-bytes", "1KiB")
+                == .success("max count: 100\nsensor.>: max age 7d, max bytes 1KiB of payload, each name\n"))
+        let refused = try cli.run(["retention", "set", "--name", "", "--max-count", "1"])
+        #expect(refused.status == 64)
+        #expect(
+            refused.stderr.hasPrefix(#"error: The value '' is invalid for '--name <name>': invalid notice name """#))
+    }
+
     @Test(arguments: [
         (["retention", "set"], "error: give --max-age, --max-count, --max-bytes or --keep-everything"),
         (["retention", "set", "--max-count", "0"], "error: --max-count must be at least 1"),

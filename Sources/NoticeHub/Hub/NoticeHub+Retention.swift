@@ -15,10 +15,13 @@ extension NoticeHub {
         if let bytes = policy.maxBytes, bytes < 1 {
             throw JournalError.trimRefused("a retention policy keeps at least 1 byte, not \(bytes)")
         }
+        let rules = try Self.checkedRules(policy.byName)
+        try refuseRulesOverProjections(rules)
         try writer.exclusively { connection in
             try connection.setMark(.retentionMaxAge, to: policy.maxAge.map(Self.milliseconds))
             try connection.setMark(.retentionMaxCount, to: policy.maxCount)
             try connection.setMark(.retentionMaxBytes, to: policy.maxBytes)
+            try connection.setRetentionRules(rules)
         }
     }
 
@@ -33,6 +36,14 @@ extension NoticeHub {
     /// Age is judged by each notice's posting time, read from the oldest on
     /// until the first young enough, and size by each payload's bytes, read
     /// likewise until enough are gone, so the cost follows what is trimmed.
+    ///
+    /// Then each rule by name (``RetentionPolicy/byName``) removes the
+    /// oldest notices of the names it matches, each name held to its limits
+    /// on its own, from among the others
+    /// (``RetentionOutcome/removedByName``), keeping the journal's last
+    /// notice and what durable subscribers have not handled likewise. It
+    /// refuses, removing nothing, when a rule covers a name an installed
+    /// projection handles.
     ///
     /// ```swift
     /// let outcome = try hub.applyRetention()
@@ -51,8 +62,23 @@ extension NoticeHub {
         -> RetentionOutcome
     {
         let policy = try journal.retentionPolicy()
+        var outcome = try applyJournalRetention(policy, now: now, progress: progress, until: stopped)
+        if !policy.byName.isEmpty, !stopped() {
+            let byName = try applyRetentionByName(policy.byName, now: now, until: stopped)
+            outcome.removedByName = byName.removed
+            outcome.heldBackBy = outcome.heldBackBy ?? byName.heldBackBy
+        }
+        return outcome
+    }
+
+    /// The policy's limits on the whole journal, applied by a trim.
+    private func applyJournalRetention(
+        _ policy: RetentionPolicy, now: Int64?, progress: ((TrimSummary) -> Void)?, until stopped: () -> Bool
+    ) throws -> RetentionOutcome {
         let statistics = try journal.statistics()
-        guard !policy.keepsEverything, let last = statistics.lastSequence else {
+        guard policy.maxAge != nil || policy.maxCount != nil || policy.maxBytes != nil,
+            let last = statistics.lastSequence
+        else {
             return RetentionOutcome(trim: nil, heldBackBy: nil)
         }
         let first = try journal.firstRetainedSequence()

@@ -367,6 +367,7 @@ final class SQLiteJournalConnection: JournalConnection {
             defer { delete.reset() }
             try delete.bind(upper, at: 1)
             _ = try delete.step()
+            try forgetRemovedSequences(through: upper)
             removedSinceCheckpoint += removed
             return removed
         }
@@ -541,7 +542,7 @@ final class SQLiteJournalConnection: JournalConnection {
     }
 
     /// Runs `body`, turning SQLite's errors into ``JournalError/storage(_:)``.
-    private func storage<T>(_ body: () throws -> T) throws -> T {
+    func storage<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as SQLiteError {

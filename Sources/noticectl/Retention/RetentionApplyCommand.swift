@@ -7,9 +7,10 @@ struct RetentionApplyCommand: ParsableCommand {
         abstract: "Trim the journal to its retention policy.",
         discussion: """
             Trims the notices older than the policy's maximum age and beyond its \
-            maximum count, as `trim` does, keeping the journal's last notice and the \
-            notices a durable subscriber has not handled yet (it says which held the \
-            trim back). Run it from cron or a timer to keep the journal trimmed.
+            maximum count, as `trim` does, then removes the notices its rules by name \
+            do not keep, keeping the journal's last notice and the notices a durable \
+            subscriber has not handled yet (it says which held the trim back). Run it \
+            from cron or a timer to keep the journal trimmed.
 
             Example:
               noticectl retention apply --db app.sqlite
@@ -30,8 +31,10 @@ struct RetentionApplyCommand: ParsableCommand {
         }
         if let trim = outcome.trim {
             print("removed \(CountText.counted(trim.removed, "notice")); the journal starts at #\(trim.firstRetained)")
-        } else {
-            print("nothing to trim")
         }
+        for (name, removed) in outcome.removedByName.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            print("removed \(CountText.counted(removed, "notice")) named \(name)")
+        }
+        if outcome.trim == nil, outcome.removedByName.isEmpty { print("nothing to trim") }
     }
 }

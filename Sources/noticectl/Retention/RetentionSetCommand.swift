@@ -6,18 +6,30 @@ struct RetentionSetCommand: ParsableCommand {
         commandName: "set",
         abstract: "Set the journal's retention policy.",
         discussion: """
-            Replaces the policy the journal holds with the limits given; --keep-everything \
-            clears it. Nothing is trimmed until `noticectl retention apply`.
+            Replaces the limits on the whole journal with those given; --keep-everything \
+            clears them. With --name, sets the rule for the notices of that name or \
+            pattern instead, each name it matches held to the limits on its own, and \
+            leaves the other rules and the whole journal's limits as they are; \
+            --keep-everything then removes the rule. Nothing is removed until \
+            `noticectl retention apply`.
 
             Example:
               noticectl retention set --max-age 30d
               noticectl retention set --max-count 1000000
               noticectl retention set --max-bytes 20GiB
+              noticectl retention set --name 'sensor.*' --max-age 7d
               noticectl retention set --keep-everything
             """
     )
 
     @OptionGroup var journal: JournalOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "Set the rule for the notices of this name or pattern, not the whole journal's limits.",
+            valueName: "name"),
+        transform: NoticeName.init(validating:))
+    var name: NoticeName?
 
     @Option(
         help: ArgumentHelp("Trim notices posted longer ago than this: 90d, 12h, 30m.", valueName: "age"),
@@ -50,8 +62,20 @@ struct RetentionSetCommand: ParsableCommand {
 
     func run() throws {
         let hub = try journal.openHub(creatingIfMissing: false)
-        let policy = RetentionPolicy(maxAge: maxAge?.duration, maxCount: maxCount, maxBytes: maxBytes?.bytes)
+        var policy = try hub.journal.retentionPolicy()
+        if let name {
+            policy.byName.removeAll { $0.names == name }
+            if !keepEverything {
+                policy.byName.append(
+                    NameRetention(name, maxAge: maxAge?.duration, maxCount: maxCount, maxBytes: maxBytes?.bytes))
+            }
+        } else {
+            policy.maxAge = maxAge?.duration
+            policy.maxCount = maxCount
+            policy.maxBytes = maxBytes?.bytes
+        }
         try hub.setRetentionPolicy(policy)
+        policy = try hub.journal.retentionPolicy()
         for line in RetentionShowCommand.lines(policy) { print(line) }
     }
 }

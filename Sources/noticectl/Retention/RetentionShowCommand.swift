@@ -6,7 +6,8 @@ struct RetentionShowCommand: ParsableCommand {
         commandName: "show",
         abstract: "Print the journal's retention policy.",
         discussion: """
-            One line per limit, or "keeps everything".
+            One line per limit on the whole journal, then one per rule by name, or \
+            "keeps everything".
 
             Example:
               noticectl retention show
@@ -26,6 +27,13 @@ struct RetentionShowCommand: ParsableCommand {
         if let age = policy.maxAge { lines.append("max age: \(DurationArgument.text(age))") }
         if let count = policy.maxCount { lines.append("max count: \(CountText.grouped(count))") }
         if let bytes = policy.maxBytes { lines.append("max bytes: \(ByteCountArgument.text(bytes)) of payload") }
+        for rule in policy.byName {
+            var limits: [String] = []
+            if let age = rule.maxAge { limits.append("max age \(DurationArgument.text(age))") }
+            if let count = rule.maxCount { limits.append("max count \(CountText.grouped(count))") }
+            if let bytes = rule.maxBytes { limits.append("max bytes \(ByteCountArgument.text(bytes)) of payload") }
+            lines.append("\(rule.names): \(limits.joined(separator: ", ")), each name")
+        }
         return lines
     }
 }

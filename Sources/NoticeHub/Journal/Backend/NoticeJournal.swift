@@ -185,6 +185,24 @@ public protocol JournalConnection: AnyObject {
     /// mark, with ``JournalError/trimmed(from:firstRetained:)``, judged in
     /// the snapshot the read's rows come from.
     func removeNotices(through sequence: Int64, limit: Int) throws -> Int
+    /// Removes the oldest notices named `name` numbered through `sequence`,
+    /// at most `limit` of them, inside the open append transaction: takes
+    /// them off the counts ``statistics()`` reads and records their
+    /// sequence numbers as removed (``removedSequences(overlapping:)``), so
+    /// that a check of the journal tells the holes they leave from rows
+    /// deleted behind its back. Returns how many it removed, 0 when none is
+    /// left. A trim forgets the numbers it leaves behind.
+    func removeNotices(named name: NoticeName, through sequence: Int64, limit: Int) throws -> Int
+    /// How many of the sequence numbers in `range` belong to notices that
+    /// ``removeNotices(named:through:limit:)`` removed.
+    func removedNoticeCount(in range: ClosedRange<Int64>) throws -> Int64
+    /// The runs of those numbers that overlap `range`, in order, cut to it.
+    func removedSequences(overlapping range: ClosedRange<Int64>) throws -> [ClosedRange<Int64>]
+    /// The journal's rules by name (``RetentionPolicy/byName``), in the
+    /// order of their patterns.
+    func retentionRules() throws -> [NameRetention]
+    /// Replaces the rules by name inside the open append transaction.
+    func setRetentionRules(_ rules: [NameRetention]) throws
     /// Gives up to `pages` of the storage's free space back to the file
     /// system, outside any open transaction, holding the write lock briefly;
     /// returns how many pages it gave back (0 when there is nothing to give
@@ -240,6 +258,25 @@ extension JournalConnection {
     /// Throws ``JournalError/marksUnsupported``.
     public func removeNotices(through sequence: Int64, limit: Int) throws -> Int {
         throw JournalError.marksUnsupported
+    }
+
+    /// Throws ``JournalError/marksUnsupported``.
+    public func removeNotices(named name: NoticeName, through sequence: Int64, limit: Int) throws -> Int {
+        throw JournalError.marksUnsupported
+    }
+
+    /// 0: a backend without rules by name removes no notice from among others.
+    public func removedNoticeCount(in range: ClosedRange<Int64>) throws -> Int64 { 0 }
+
+    /// None, as ``removedNoticeCount(in:)``.
+    public func removedSequences(overlapping range: ClosedRange<Int64>) throws -> [ClosedRange<Int64>] { [] }
+
+    /// None.
+    public func retentionRules() throws -> [NameRetention] { [] }
+
+    /// Throws ``JournalError/marksUnsupported`` unless `rules` is empty.
+    public func setRetentionRules(_ rules: [NameRetention]) throws {
+        if !rules.isEmpty { throw JournalError.marksUnsupported }
     }
 
     /// Throws: a backend that reports ``LostConnection/duringCommit``

@@ -5,8 +5,9 @@
 /// is kept in the journal (``NoticeHub-class/setRetentionPolicy(_:)``), so every
 /// process and `noticectl retention apply` apply the same one.
 ///
-/// It covers the whole journal, not names: a journal numbers its notices
-/// without a gap, and a trim removes its oldest ones only.
+/// The limits cover the whole journal, whose oldest notices a trim removes;
+/// ``byName`` holds rules for the notices of some names, removed from among
+/// the others.
 public struct RetentionPolicy: Sendable, Equatable, Codable {
     /// Notices posted longer ago than this are trimmed; nil: any age.
     public var maxAge: Duration?
@@ -16,18 +17,27 @@ public struct RetentionPolicy: Sendable, Equatable, Codable {
     /// the newest notices'; nil: any size. The journal's own bytes per
     /// notice (its id, name, indexes) come on top.
     public var maxBytes: Int64?
+    /// Rules for the notices of some names, one per name or pattern, in
+    /// the order of their patterns. A notice several rules match is held
+    /// to each.
+    public var byName: [NameRetention]
 
-    public init(maxAge: Duration? = nil, maxCount: Int64? = nil, maxBytes: Int64? = nil) {
+    public init(
+        maxAge: Duration? = nil, maxCount: Int64? = nil, maxBytes: Int64? = nil, byName: [NameRetention] = []
+    ) {
         self.maxAge = maxAge
         self.maxCount = maxCount
         self.maxBytes = maxBytes
+        self.byName = byName
     }
 
     /// Keeps everything.
     public static let keepEverything = RetentionPolicy()
 
     /// Whether the policy keeps every notice.
-    public var keepsEverything: Bool { maxAge == nil && maxCount == nil && maxBytes == nil }
+    public var keepsEverything: Bool {
+        maxAge == nil && maxCount == nil && maxBytes == nil && byName.allSatisfy(\.keepsEverything)
+    }
 }
 
 /// What applying a retention policy did.
@@ -37,9 +47,13 @@ public struct RetentionOutcome: Sendable, Equatable {
     /// A durable subscriber that has not handled notices the policy would
     /// trim, which were kept for it; nil when none held the trim back.
     public var heldBackBy: String?
+    /// How many notices of each name the rules by name removed; empty when
+    /// they removed none.
+    public var removedByName: [NoticeName: Int]
 
-    public init(trim: TrimSummary?, heldBackBy: String?) {
+    public init(trim: TrimSummary?, heldBackBy: String?, removedByName: [NoticeName: Int] = [:]) {
         self.trim = trim
         self.heldBackBy = heldBackBy
+        self.removedByName = removedByName
     }
 }

@@ -66,7 +66,8 @@ public final class JournalReader: Sendable {
             RetentionPolicy(
                 maxAge: try connection.mark(.retentionMaxAge).map { .milliseconds($0) },
                 maxCount: try connection.mark(.retentionMaxCount),
-                maxBytes: try connection.mark(.retentionMaxBytes))
+                maxBytes: try connection.mark(.retentionMaxBytes),
+                byName: try connection.retentionRules())
         }
     }
 
@@ -156,10 +157,13 @@ public final class JournalReader: Sendable {
             query.includesTrimmed = true
             var found = MalformedRows()
             found.checkedThrough = statistics.lastSequence ?? 0
-            if checkpoint != nil, let first = statistics.firstSequence, let last = statistics.lastSequence,
-                Int64(statistics.notices) != last - first + 1
-            {
-                found.miscountedSpan = CountedSpan(counted: statistics.notices, first: first, last: last)
+            if checkpoint != nil, let first = statistics.firstSequence, let last = statistics.lastSequence {
+                // Numbers a rule by name removed hold no row, and are no gap.
+                let removed = try connection.removedNoticeCount(in: first...last)
+                if Int64(statistics.notices) + removed != last - first + 1 {
+                    found.miscountedSpan = CountedSpan(
+                        counted: statistics.notices, removed: removed, first: first, last: last)
+                }
             }
             var held: [String: Int] = [:]
             // Rows below the first retained one, left by an unfinished trim,
@@ -171,11 +175,13 @@ public final class JournalReader: Sendable {
                     found.listed.append(.malformedRow(sequence: sequence, problem: problem))
                 }
             }
+            var missing: Int64 = 0
             /// Notes a gap before the row numbered `sequence`.
             func reach(_ sequence: Int64) {
                 guard sequence >= next else { return }
                 if sequence > next {
                     found.gapCount += 1
+                    missing += sequence - next
                     if found.gaps.count < limit { found.gaps.append(next...(sequence - 1)) }
                 }
                 next = sequence + 1
@@ -200,6 +206,11 @@ public final class JournalReader: Sendable {
                     if found.count == 0, checkpoint == nil {
                         found.miscounted = Self.miscounted(statistics.byName, held: held)
                     }
+                    if missing > 0, let last = statistics.lastSequence {
+                        try Self.removeHolesOfRetention(
+                            from: &found, missing: missing, in: max(firstRetained, query.from)...last,
+                            connection: connection)
+                    }
                     return found
                 } catch JournalError.malformedRow(let sequence, let problem) {
                     reach(sequence)
@@ -208,6 +219,37 @@ public final class JournalReader: Sendable {
                 }
             }
         }
+    }
+
+    /// Takes off `found`'s gaps the numbers a rule by name removed: none is
+    /// left when those were all `missing` numbers in `range`; otherwise
+    /// each gap listed loses the runs the journal recorded, and the gaps
+    /// they covered whole are no longer counted.
+    private static func removeHolesOfRetention(
+        from found: inout MalformedRows, missing: Int64, in range: ClosedRange<Int64>,
+        connection: any JournalConnection
+    ) throws {
+        let removed = try connection.removedNoticeCount(in: range)
+        guard removed > 0 else { return }
+        if removed == missing {
+            found.gapCount = 0
+            found.gaps = []
+            return
+        }
+        var left: [ClosedRange<Int64>] = []
+        for gap in found.gaps {
+            var next = gap.lowerBound
+            var parts: [ClosedRange<Int64>] = []
+            for run in try connection.removedSequences(overlapping: gap) {
+                if run.lowerBound > next { parts.append(next...(run.lowerBound - 1)) }
+                next = run.upperBound + 1
+            }
+            if next <= gap.upperBound { parts.append(next...gap.upperBound) }
+            if parts.isEmpty { found.gapCount -= 1 }
+            found.gapCount += max(0, parts.count - 1)
+            left += parts
+        }
+        found.gaps = left
     }
 
     /// The names whose count in `counted` differs from `held`, in name order.

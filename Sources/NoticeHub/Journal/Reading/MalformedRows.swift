@@ -31,24 +31,30 @@ public struct MalformedRows: Sendable, Equatable {
 }
 
 /// The journal's count of notices against the span of its sequence numbers,
-/// which it fills without a gap.
+/// which it fills without a gap but for the notices rules by name removed.
 public struct CountedSpan: Sendable, Equatable, CustomStringConvertible {
     /// How many notices the journal's counts say it holds.
     public var counted: Int
+    /// How many numbers of the span belong to notices a rule by name
+    /// (``RetentionPolicy/byName``) removed.
+    public var removed: Int64
     /// Its lowest and highest sequence numbers.
     public var first: Int64
     /// See ``first``.
     public var last: Int64
 
-    public init(counted: Int, first: Int64, last: Int64) {
+    public init(counted: Int, removed: Int64 = 0, first: Int64, last: Int64) {
         self.counted = counted
+        self.removed = removed
         self.first = first
         self.last = last
     }
 
-    /// `the journal counts 4 notices, but #1-#5 are 5`.
+    /// `the journal counts 4 notices, but #1-#5 are 5`, or with notices
+    /// removed by name, `the journal counts 4 notices and 2 removed by name, but #1-#7 are 7`.
     public var description: String {
-        "the journal counts \(counted) notices, but #\(first)-#\(last) are \(last - first + 1)"
+        let removedText = removed == 0 ? "" : " and \(removed) removed by name"
+        return "the journal counts \(counted) notices\(removedText), but #\(first)-#\(last) are \(last - first + 1)"
     }
 }
 

@@ -225,5 +225,28 @@ extension Migration {
             CREATE INDEX notices_by_conversation ON notices (conversation, seq) WHERE conversation IS NOT NULL;
             """#
         ),
+        Migration(
+            version: 11,
+            name: "name_retention",
+            sql: #"""
+            -- Retention by name (RetentionPolicy.byName): one rule per name or pattern,
+            -- each limit NULL when the rule sets none.
+            CREATE TABLE retention_rules (
+                pattern     TEXT    PRIMARY KEY,
+                max_age_ms  INTEGER CHECK (max_age_ms > 0),
+                max_count   INTEGER CHECK (max_count > 0),
+                max_bytes   INTEGER CHECK (max_bytes > 0)
+            ) WITHOUT ROWID;
+
+            -- The sequence numbers of notices a rule by name removed from among the
+            -- others, as runs first..last: the holes the journal made itself, which a
+            -- check of its rows tells from rows deleted behind its back. A trim drops
+            -- the runs it leaves below the first retained sequence.
+            CREATE TABLE removed_sequences (
+                first INTEGER PRIMARY KEY,
+                last  INTEGER NOT NULL CHECK (last >= first)
+            );
+            """#
+        ),
     ]
 }

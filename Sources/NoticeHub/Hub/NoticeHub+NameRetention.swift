@@ -1,0 +1,144 @@
+import Foundation
+
+/// Retention by name (``RetentionPolicy/byName``): each rule removes the
+/// oldest notices of the names it matches from among the others.
+extension NoticeHub {
+    /// `rules` without those that limit nothing, in the order of their
+    /// patterns; refuses a limit below 1 and a pattern given twice.
+    static func checkedRules(_ rules: [NameRetention]) throws -> [NameRetention] {
+        var seen: Set<NoticeName> = []
+        for rule in rules {
+            let shown = IdentifierRules.quoted(rule.names.rawValue)
+            guard seen.insert(rule.names).inserted else {
+                throw JournalError.trimRefused("the retention policy gives \(shown) two rules")
+            }
+            if let count = rule.maxCount, count < 1 {
+                throw JournalError.trimRefused("the rule for \(shown) keeps at least 1 notice, not \(count)")
+            }
+            if let age = rule.maxAge, age <= .zero {
+                throw JournalError.trimRefused("the rule for \(shown) needs a positive maximum age")
+            }
+            if let bytes = rule.maxBytes, bytes < 1 {
+                throw JournalError.trimRefused("the rule for \(shown) keeps at least 1 byte, not \(bytes)")
+            }
+        }
+        return rules.filter { !$0.keepsEverything }.sorted { $0.names.rawValue < $1.names.rawValue }
+    }
+
+    /// Refuses rules that would remove notices an installed projection
+    /// handles: its state could no longer be rebuilt from the journal.
+    func refuseRulesOverProjections(_ rules: [NameRetention]) throws {
+        guard !rules.isEmpty else { return }
+        let installed = try journal.installedProjections()
+        guard !installed.isEmpty else { return }
+        let journaled = try journal.statistics().byName.map { NoticeName(trusted: $0.name) }
+        for rule in rules {
+            for projection in installed {
+                for handled in projection.names {
+                    let overlap =
+                        rule.names == handled || rule.names.matches(handled) || handled.matches(rule.names)
+                        || journaled.contains { rule.names.matches($0) && handled.matches($0) }
+                    guard overlap else { continue }
+                    throw JournalError.trimRefused(
+                        "the rule for \(IdentifierRules.quoted(rule.names.rawValue)) would remove notices "
+                            + "named \(IdentifierRules.quoted(handled.rawValue)), which projection "
+                            + "\(IdentifierRules.quoted(projection.identity)) handles, and it could never be rebuilt")
+                }
+            }
+        }
+    }
+
+    /// Applies `rules`: for each name the journal holds that a rule
+    /// matches, removes its notices that the rules do not keep, oldest
+    /// first, in transactions of ``trimBatchSize`` on a connection of their
+    /// own, as a trim does. It keeps the journal's last notice, and the
+    /// notices a durable subscriber has not handled, naming the first
+    /// subscriber that held a removal back.
+    func applyRetentionByName(_ rules: [NameRetention], now: Int64?, until stopped: () -> Bool) throws
+        -> (removed: [NoticeName: Int], heldBackBy: String?)
+    {
+        try refuseRulesOverProjections(rules)
+        let statistics = try journal.statistics()
+        guard let last = statistics.lastSequence else { return ([:], nil) }
+        let first = try journal.firstRetainedSequence()
+        let behind = statistics.subscribers.min { $0.cursor < $1.cursor }
+        let ceiling = min(last - 1, behind?.cursor ?? .max)
+        let now = now ?? WallClock.nowMilliseconds()
+        var cuts: [(name: NoticeName, through: Int64)] = []
+        var heldBackBy: String?
+        for count in statistics.byName where count.count > 0 {
+            let name = NoticeName(trusted: count.name)
+            var through = first - 1
+            for rule in rules where rule.names.matches(name) {
+                through = max(through, try cut(of: name, holding: count.count, by: rule, from: first, now: now))
+            }
+            if through > ceiling {
+                if let behind, behind.cursor < through, heldBackBy == nil { heldBackBy = behind.name }
+                through = ceiling
+            }
+            if through >= first { cuts.append((name, through)) }
+        }
+        guard !cuts.isEmpty, let backend else { return ([:], heldBackBy) }
+        let connection = try backend.connect(durability: .always)
+        var removed: [NoticeName: Int] = [:]
+        for cut in cuts {
+            while !stopped() {
+                try connection.beginAppending()
+                let batch: Int
+                do {
+                    batch = try connection.removeNotices(
+                        named: cut.name, through: cut.through, limit: Self.trimBatchSize)
+                    try connection.commitAppending()
+                } catch {
+                    connection.rollbackAppending()
+                    throw error
+                }
+                guard batch > 0 else { break }
+                removed[cut.name, default: 0] += batch
+                // As a trim's batches: a waiting poster takes the lock between them.
+                Thread.sleep(forTimeInterval: 0.000_25)
+            }
+        }
+        return (removed, heldBackBy)
+    }
+
+    /// The last notice of `name`, numbered from `first` on, that `rule`
+    /// does not keep; `first - 1` when it keeps them all. `held` is how
+    /// many notices of the name the journal counts.
+    private func cut(of name: NoticeName, holding held: Int, by rule: NameRetention, from first: Int64, now: Int64)
+        throws -> Int64
+    {
+        var through = first - 1
+        var query = JournalQuery(from: first, names: [name])
+        if let count = rule.maxCount, Int64(held) > count {
+            query.limit = Int(Int64(held) - count)
+            try journal.read(query) { notice in
+                through = max(through, notice.sequence ?? through)
+                return true
+            }
+            query.limit = nil
+        }
+        if let age = rule.maxAge {
+            let cutoff = now - Self.milliseconds(age)
+            try journal.read(query) { notice in
+                guard notice.postedAtMilliseconds < cutoff else { return false }
+                through = max(through, notice.sequence ?? through)
+                return true
+            }
+        }
+        if let bytes = rule.maxBytes {
+            let stored = try journal.readState { store in
+                try store.integer("SELECT payload_bytes FROM journal_counts WHERE name = ?", [.text(name.rawValue)])
+            }
+            var excess = (stored ?? 0) - bytes
+            if excess > 0 {
+                try journal.read(query) { notice in
+                    excess -= Int64(try notice.payloadJSON().utf8.count)
+                    through = max(through, notice.sequence ?? through)
+                    return excess > 0
+                }
+            }
+        }
+        return through
+    }
+}
