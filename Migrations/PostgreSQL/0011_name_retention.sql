@@ -1,10 +1,12 @@
 -- Retention by name (RetentionPolicy.byName): one rule per name or pattern,
--- each limit NULL when the rule sets none.
+-- each limit NULL when the rule sets none; latest_by, the payload field by
+-- whose values the rule keeps only each name's newest notice.
 CREATE TABLE retention_rules (
     pattern     text   PRIMARY KEY,
     max_age_ms  bigint CHECK (max_age_ms > 0),
     max_count   bigint CHECK (max_count > 0),
-    max_bytes   bigint CHECK (max_bytes > 0)
+    max_bytes   bigint CHECK (max_bytes > 0),
+    latest_by   text   CHECK (latest_by <> '')
 );
 
 -- The sequence numbers of notices a rule by name removed from among the

@@ -1,10 +1,12 @@
 -- Retention by name (RetentionPolicy.byName): one rule per name or pattern,
--- each limit NULL when the rule sets none.
+-- each limit NULL when the rule sets none; latest_by, the payload field by
+-- whose values the rule keeps only each name's newest notice.
 CREATE TABLE retention_rules (
     pattern     TEXT    PRIMARY KEY,
     max_age_ms  INTEGER CHECK (max_age_ms > 0),
     max_count   INTEGER CHECK (max_count > 0),
-    max_bytes   INTEGER CHECK (max_bytes > 0)
+    max_bytes   INTEGER CHECK (max_bytes > 0),
+    latest_by   TEXT    CHECK (latest_by <> '')
 ) WITHOUT ROWID;
 
 -- The sequence numbers of notices a rule by name removed from among the

@@ -143,8 +143,12 @@ public enum JournalConformance {
         ) {
             try NameRetentionChecks().rulesLimitAgeAndBytesAndKeepWhatTheJournalNeeds(backend: $0)
         },
-        ConformanceCheck("bad rules by name, and rules over a projection's names, are refused", needs: .retentionByName)
-        {
+        ConformanceCheck("a rule by name keeps the latest notice of each key", needs: .retentionByName) {
+            try NameRetentionChecks().aRuleKeepsTheLatestNoticeOfEachKey(backend: $0)
+        },
+        ConformanceCheck(
+            "bad rules by name, and rules over a projection's names, are refused", needs: .retentionByName
+        ) {
             try NameRetentionChecks().badRulesAndRulesOverAProjectionsNamesAreRefused(backend: $0)
         },
     ]

@@ -46,6 +46,19 @@ struct RetentionTests {
         #expect(
             try cli("retention", "set", "--name", "sensor.>", "--max-age", "7d", "--max-bytes", "1KiB")
                 == .success("max count: 100\nsensor.>: max age 7d, max bytes 1KiB of payload, each name\n"))
+        try cli("post", "device.status", "--payload", #"{"device":"a","state":"on"}"#)
+        try cli("post", "device.status", "--payload", #"{"device":"a","state":"off"}"#)
+        try cli("post", "order.placed", "--payload", "5")
+        #expect(
+            try cli("retention", "set", "--name", "device.status", "--keep-latest-by", "device")
+                == .success(
+                    "max count: 100\ndevice.status: the latest by device, each name\n"
+                        + "sensor.>: max age 7d, max bytes 1KiB of payload, each name\n"))
+        #expect(try cli("retention", "apply").stdout.contains("removed 1 notice named device.status\n"))
+        #expect(try cli("tail", "--name", "device.status").stdout.contains(#""state":"off""#))
+        let unnamed = try cli.run(["retention", "set", "--keep-latest-by", "device"])
+        #expect(unnamed.status == 64)
+        #expect(unnamed.stderr.hasPrefix("error: --keep-latest-by needs --name"))
         let refused = try cli.run(["retention", "set", "--name", "", "--max-count", "1"])
         #expect(refused.status == 64)
         #expect(

@@ -1,4 +1,5 @@
 import Foundation
+import NoticeJSON
 
 /// Retention by name (``RetentionPolicy/byName``): each rule removes the
 /// oldest notices of the names it matches from among the others.
@@ -20,6 +21,12 @@ extension NoticeHub {
             }
             if let bytes = rule.maxBytes, bytes < 1 {
                 throw JournalError.trimRefused("the rule for \(shown) keeps at least 1 byte, not \(bytes)")
+            }
+            if let field = rule.keepingLatestBy,
+                field.isEmpty || field.utf8.count > 256 || field.unicodeScalars.contains(where: { $0.value < 0x20 })
+            {
+                throw JournalError.trimRefused(
+                    "the rule for \(shown) needs a payload field of 1 to 256 bytes without control characters")
             }
         }
         return rules.filter { !$0.keepsEverything }.sorted { $0.names.rawValue < $1.names.rawValue }
@@ -64,42 +71,87 @@ extension NoticeHub {
         let behind = statistics.subscribers.min { $0.cursor < $1.cursor }
         let ceiling = min(last - 1, behind?.cursor ?? .max)
         let now = now ?? WallClock.nowMilliseconds()
-        var cuts: [(name: NoticeName, through: Int64)] = []
         var heldBackBy: String?
-        for count in statistics.byName where count.count > 0 {
+        /// `through` within what may go, noting the subscriber that held it back.
+        func bounded(_ through: Int64) -> Int64 {
+            guard through > ceiling else { return through }
+            if let behind, behind.cursor < through, heldBackBy == nil { heldBackBy = behind.name }
+            return ceiling
+        }
+        guard let backend else { throw JournalError.noJournal }
+        var connection: (any JournalConnection)?
+        var removed: [NoticeName: Int] = [:]
+        for count in statistics.byName where count.count > 0 && !stopped() {
             let name = NoticeName(trusted: count.name)
+            let matching = rules.filter { $0.names.matches(name) }
+            guard !matching.isEmpty else { continue }
             var through = first - 1
-            for rule in rules where rule.names.matches(name) {
+            for rule in matching {
                 through = max(through, try cut(of: name, holding: count.count, by: rule, from: first, now: now))
             }
-            if through > ceiling {
-                if let behind, behind.cursor < through, heldBackBy == nil { heldBackBy = behind.name }
-                through = ceiling
-            }
-            if through >= first { cuts.append((name, through)) }
-        }
-        guard !cuts.isEmpty, let backend else { return ([:], heldBackBy) }
-        let connection = try backend.connect(durability: .always)
-        var removed: [NoticeName: Int] = [:]
-        for cut in cuts {
-            while !stopped() {
-                try connection.beginAppending()
-                let batch: Int
-                do {
-                    batch = try connection.removeNotices(
-                        named: cut.name, through: cut.through, limit: Self.trimBatchSize)
-                    try connection.commitAppending()
-                } catch {
-                    connection.rollbackAppending()
-                    throw error
+            through = bounded(through)
+            if connection == nil { connection = try backend.connect(durability: .always) }
+            guard let connection else { continue }
+            if through >= first {
+                removed[name, default: 0] += try Self.removeInBatches(on: connection, until: stopped) {
+                    try $0.removeNotices(named: name, through: through, limit: Self.trimBatchSize)
                 }
-                guard batch > 0 else { break }
-                removed[cut.name, default: 0] += batch
-                // As a trim's batches: a waiting poster takes the lock between them.
-                Thread.sleep(forTimeInterval: 0.000_25)
+            }
+            for field in matching.compactMap(\.keepingLatestBy) {
+                var superseded = try self.superseded(name, by: field, from: first)
+                let kept = superseded.count
+                superseded.removeAll { $0 > ceiling }
+                if superseded.count < kept { _ = bounded(.max) }
+                var left = superseded[...]
+                removed[name, default: 0] += try Self.removeInBatches(on: connection, until: stopped) { connection in
+                    let batch = Array(left.prefix(Self.trimBatchSize))
+                    left = left.dropFirst(batch.count)
+                    return try connection.removeNotices(named: name, sequences: batch)
+                }
             }
         }
-        return (removed, heldBackBy)
+        return (removed.filter { $0.value > 0 }, heldBackBy)
+    }
+
+    /// Runs `batch` in transactions of its own on `connection` until it
+    /// removes nothing more, pausing between them as a trim does so that a
+    /// waiting poster takes the write lock; returns how many it removed.
+    private static func removeInBatches(
+        on connection: any JournalConnection, until stopped: () -> Bool,
+        _ batch: (any JournalConnection) throws -> Int
+    ) throws -> Int {
+        var removed = 0
+        while !stopped() {
+            try connection.beginAppending()
+            let count: Int
+            do {
+                count = try batch(connection)
+                try connection.commitAppending()
+            } catch {
+                connection.rollbackAppending()
+                throw error
+            }
+            guard count > 0 else { break }
+            removed += count
+            Thread.sleep(forTimeInterval: 0.000_25)
+        }
+        return removed
+    }
+
+    /// The notices of `name`, numbered from `first` on, that a later notice
+    /// of the name supersedes: its payload holds the same value in `field`.
+    /// In order; a payload without the field supersedes nothing.
+    private func superseded(_ name: NoticeName, by field: String, from first: Int64) throws -> [Int64] {
+        var newest: [String: Int64] = [:]
+        var superseded: [Int64] = []
+        try journal.read(JournalQuery(from: first, names: [name])) { notice in
+            guard let sequence = notice.sequence,
+                let key = try? JSONParser.parse(try notice.payloadJSON())[field]?.serialized()
+            else { return true }
+            if let earlier = newest.updateValue(sequence, forKey: key) { superseded.append(earlier) }
+            return true
+        }
+        return superseded.sorted()
     }
 
     /// The last notice of `name`, numbered from `first` on, that `rule`

@@ -5,29 +5,38 @@ import NoticeSQLite
 /// sequence numbers in `removed_sequences`.
 extension SQLiteJournalConnection {
     func removeNotices(named name: NoticeName, through sequence: Int64, limit: Int) throws -> Int {
-        try storage {
+        let oldest: [Int64] = try storage {
             // The name's oldest notices through `sequence`, by its index.
-            let oldest = try connection.cachedStatement(
-                """
-                SELECT seq, length(CAST(payload AS BLOB)) FROM notices
-                WHERE name = ? AND seq <= ? ORDER BY seq LIMIT ?
-                """)
-            defer { oldest.reset() }
-            try oldest.bind(name.rawValue, at: 1)
-            try oldest.bind(sequence, at: 2)
-            try oldest.bind(Int64(max(0, limit)), at: 3)
+            let statement = try connection.cachedStatement(
+                "SELECT seq FROM notices WHERE name = ? AND seq <= ? ORDER BY seq LIMIT ?")
+            defer { statement.reset() }
+            try statement.bind(name.rawValue, at: 1)
+            try statement.bind(sequence, at: 2)
+            try statement.bind(Int64(max(0, limit)), at: 3)
+            var found: [Int64] = []
+            while try statement.step() { found.append(statement.int64(at: 0)) }
+            return found
+        }
+        return try removeNotices(named: name, sequences: oldest)
+    }
+
+    func removeNotices(named name: NoticeName, sequences: [Int64]) throws -> Int {
+        try storage {
+            let delete = try connection.cachedStatement(
+                "DELETE FROM notices WHERE seq = ? AND name = ? RETURNING length(CAST(payload AS BLOB))")
             var removed: [Int64] = []
             var bytes: Int64 = 0
-            while try oldest.step() {
-                removed.append(oldest.int64(at: 0))
-                bytes += oldest.int64(at: 1)
+            for sequence in sequences.sorted() {
+                defer { delete.reset() }
+                try delete.bind(sequence, at: 1)
+                try delete.bind(name.rawValue, at: 2)
+                guard try delete.step() else { continue }
+                removed.append(sequence)
+                bytes += delete.int64(at: 0)
+                // One row at most (seq is the key); the statement ends at the next step.
+                _ = try delete.step()
             }
-            guard let last = removed.last else { return 0 }
-            let delete = try connection.cachedStatement("DELETE FROM notices WHERE name = ? AND seq <= ?")
-            defer { delete.reset() }
-            try delete.bind(name.rawValue, at: 1)
-            try delete.bind(last, at: 2)
-            _ = try delete.step()
+            guard !removed.isEmpty else { return 0 }
             let counts = try connection.cachedStatement(Self.addCountsSQL)
             defer { counts.reset() }
             try counts.bind(name.rawValue, at: 1)
@@ -101,7 +110,7 @@ extension SQLiteJournalConnection {
     func retentionRules() throws -> [NameRetention] {
         try storage {
             let statement = try connection.prepare(
-                "SELECT pattern, max_age_ms, max_count, max_bytes FROM retention_rules ORDER BY pattern")
+                "SELECT pattern, max_age_ms, max_count, max_bytes, latest_by FROM retention_rules ORDER BY pattern")
             var rules: [NameRetention] = []
             while try statement.step() {
                 func optional(_ column: Int32) -> Int64? {
@@ -110,7 +119,8 @@ extension SQLiteJournalConnection {
                 rules.append(
                     NameRetention(
                         NoticeName(trusted: statement.string(at: 0) ?? ""),
-                        maxAge: optional(1).map { .milliseconds($0) }, maxCount: optional(2), maxBytes: optional(3)))
+                        maxAge: optional(1).map { .milliseconds($0) }, maxCount: optional(2), maxBytes: optional(3),
+                        keepingLatestBy: statement.string(at: 4)))
             }
             return rules
         }
@@ -120,13 +130,17 @@ extension SQLiteJournalConnection {
         try storage {
             try connection.execute("DELETE FROM retention_rules")
             let insert = try connection.prepare(
-                "INSERT INTO retention_rules (pattern, max_age_ms, max_count, max_bytes) VALUES (?, ?, ?, ?)")
+                """
+                INSERT INTO retention_rules (pattern, max_age_ms, max_count, max_bytes, latest_by)
+                VALUES (?, ?, ?, ?, ?)
+                """)
             for rule in rules {
                 defer { insert.reset() }
                 try insert.bind(rule.names.rawValue, at: 1)
                 try insert.bind(rule.maxAge.map(NoticeHub.milliseconds), at: 2)
                 try insert.bind(rule.maxCount, at: 3)
                 try insert.bind(rule.maxBytes, at: 4)
+                try insert.bindText(rule.keepingLatestBy, at: 5)
                 _ = try insert.step()
             }
         }

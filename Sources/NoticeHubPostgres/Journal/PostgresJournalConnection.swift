@@ -623,6 +623,39 @@
             return Int(try rows.first?.decode(Int64.self) ?? 0)
         }
 
+        /// One statement, as ``removeNotices(named:through:limit:)``, for the
+        /// numbers given.
+        func removeNotices(named name: NoticeName, sequences: [Int64]) throws -> Int {
+            guard isAppending else { throw JournalError.storage("no open append transaction") }
+            guard !sequences.isEmpty else { return 0 }
+            try start()
+            var binds = PostgresBindings()
+            binds.append(name.rawValue)
+            binds.append(sequences)
+            let rows = try aborting {
+                try session.query(
+                    """
+                    WITH gone AS (
+                        DELETE FROM notices WHERE name = $1 AND seq = ANY($2)
+                        RETURNING seq, octet_length(payload) AS bytes
+                    ), counted AS (
+                        UPDATE journal_counts
+                           SET notices = notices - (SELECT count(*) FROM gone),
+                               payload_bytes = payload_bytes - (SELECT coalesce(sum(bytes), 0) FROM gone)
+                         WHERE name = $1
+                    ), recorded AS (
+                        INSERT INTO removed_sequences (first, last)
+                        SELECT min(seq), max(seq)
+                          FROM (SELECT seq, seq - row_number() OVER (ORDER BY seq) AS run FROM gone) AS runs
+                         GROUP BY run
+                    )
+                    SELECT count(*) FROM gone
+                    """, binds
+                ).rows
+            }
+            return Int(try rows.first?.decode(Int64.self) ?? 0)
+        }
+
         func removedNoticeCount(in range: ClosedRange<Int64>) throws -> Int64 {
             var binds = PostgresBindings()
             binds.append(range.lowerBound)
@@ -654,14 +687,18 @@
 
         func retentionRules() throws -> [NameRetention] {
             let rows = try session.query(
-                "SELECT pattern, max_age_ms, max_count, max_bytes FROM retention_rules ORDER BY pattern COLLATE \"C\"",
+                """
+                SELECT pattern, max_age_ms, max_count, max_bytes, latest_by FROM retention_rules
+                 ORDER BY pattern COLLATE "C"
+                """,
                 PostgresBindings()
             ).rows
             return try rows.map { row in
-                let (pattern, age, count, bytes) = try row.decode((String, Int64?, Int64?, Int64?).self)
+                let (pattern, age, count, bytes, latestBy) = try row.decode(
+                    (String, Int64?, Int64?, Int64?, String?).self)
                 return NameRetention(
                     NoticeName(trusted: pattern), maxAge: age.map { .milliseconds($0) }, maxCount: count,
-                    maxBytes: bytes)
+                    maxBytes: bytes, keepingLatestBy: latestBy)
             }
         }
 
@@ -675,10 +712,13 @@
                 for limit in [rule.maxAge.map(Self.milliseconds), rule.maxCount, rule.maxBytes] {
                     if let limit { binds.append(limit) } else { binds.appendNull() }
                 }
+                if let field = rule.keepingLatestBy { binds.append(field) } else { binds.appendNull() }
                 _ = try aborting {
                     try session.query(
-                        "INSERT INTO retention_rules (pattern, max_age_ms, max_count, max_bytes) VALUES ($1, $2, $3, $4)",
-                        binds)
+                        """
+                        INSERT INTO retention_rules (pattern, max_age_ms, max_count, max_bytes, latest_by)
+                        VALUES ($1, $2, $3, $4, $5)
+                        """, binds)
                 }
             }
         }

@@ -93,12 +93,34 @@ struct NameRetentionChecks {
         #expect(try hub.journal.malformedRows(after: 16).isEmpty)
     }
 
+    func aRuleKeepsTheLatestNoticeOfEachKey(backend: ConformanceBackend) throws {
+        let place = try backend.makePlace()
+        let hub = try place.hub()
+        for (device, state) in [("a", "on"), ("b", "on"), (nil, "off"), ("a", "off"), ("b", "off"), ("a", "on")] {
+            var payload = ["state": state]
+            if let device { payload["device"] = device }
+            try hub.post("device.status", payload: payload)
+            if device == nil { try hub.post("order.placed", payload: 1) }
+        }
+        try hub.post("order.placed", payload: 2)
+        let policy = RetentionPolicy(byName: [NameRetention("device.*", keepingLatestBy: "device")])
+        try hub.setRetentionPolicy(policy)
+        #expect(try place.hub().journal.retentionPolicy() == policy)
+
+        // a: #1, #5, #7; b: #2, #6; #3 has no device, and stays.
+        #expect(try hub.applyRetention().removedByName == ["device.status": 3])
+        #expect(try Self.sequences(hub, named: "device.status") == [3, 6, 7])
+        #expect(try hub.applyRetention().removedByName == [:])
+        #expect(try hub.journal.malformedRows().isEmpty)
+        #expect(try hub.journal.statistics().notices == 5)
+    }
+
     func badRulesAndRulesOverAProjectionsNamesAreRefused(backend: ConformanceBackend) throws {
         let place = try backend.makePlace()
         let hub = try place.hub()
         for rule in [
             NameRetention("sensor.*", maxCount: 0), NameRetention("sensor.*", maxAge: .zero),
-            NameRetention("sensor.*", maxBytes: -1),
+            NameRetention("sensor.*", maxBytes: -1), NameRetention("sensor.*", keepingLatestBy: ""),
         ] {
             #expect(throws: JournalError.self) { try hub.setRetentionPolicy(RetentionPolicy(byName: [rule])) }
         }

@@ -18,6 +18,7 @@ struct RetentionSetCommand: ParsableCommand {
               noticectl retention set --max-count 1000000
               noticectl retention set --max-bytes 20GiB
               noticectl retention set --name 'sensor.*' --max-age 7d
+              noticectl retention set --name device.status --keep-latest-by device
               noticectl retention set --keep-everything
             """
     )
@@ -46,15 +47,22 @@ struct RetentionSetCommand: ParsableCommand {
         transform: ByteCountArgument.parse)
     var maxBytes: ByteCountArgument?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --name: of each name's notices whose payloads hold the same value in this field, keep the newest.",
+            valueName: "field"))
+    var keepLatestBy: String?
+
     @Flag(help: "Keep every notice.")
     var keepEverything = false
 
     func validate() throws {
-        let limited = maxAge != nil || maxCount != nil || maxBytes != nil
+        let limited = maxAge != nil || maxCount != nil || maxBytes != nil || keepLatestBy != nil
         if keepEverything, limited { throw ValidationError("give --keep-everything or limits, not both") }
         if !keepEverything, !limited {
             throw ValidationError("give --max-age, --max-count, --max-bytes or --keep-everything")
         }
+        if keepLatestBy != nil, name == nil { throw ValidationError("--keep-latest-by needs --name") }
         if let maxAge, maxAge.duration <= .zero { throw ValidationError("--max-age must be positive") }
         if let maxCount, maxCount < 1 { throw ValidationError("--max-count must be at least 1") }
         if let maxBytes, maxBytes.bytes < 1 { throw ValidationError("--max-bytes must be at least 1") }
@@ -67,7 +75,9 @@ struct RetentionSetCommand: ParsableCommand {
             policy.byName.removeAll { $0.names == name }
             if !keepEverything {
                 policy.byName.append(
-                    NameRetention(name, maxAge: maxAge?.duration, maxCount: maxCount, maxBytes: maxBytes?.bytes))
+                    NameRetention(
+                        name, maxAge: maxAge?.duration, maxCount: maxCount, maxBytes: maxBytes?.bytes,
+                        keepingLatestBy: keepLatestBy))
             }
         } else {
             policy.maxAge = maxAge?.duration

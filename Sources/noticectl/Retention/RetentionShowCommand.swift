@@ -32,6 +32,7 @@ struct RetentionShowCommand: ParsableCommand {
             if let age = rule.maxAge { limits.append("max age \(DurationArgument.text(age))") }
             if let count = rule.maxCount { limits.append("max count \(CountText.grouped(count))") }
             if let bytes = rule.maxBytes { limits.append("max bytes \(ByteCountArgument.text(bytes)) of payload") }
+            if let field = rule.keepingLatestBy { limits.append("the latest by \(TextField.shown(field))") }
             lines.append("\(rule.names): \(limits.joined(separator: ", ")), each name")
         }
         return lines

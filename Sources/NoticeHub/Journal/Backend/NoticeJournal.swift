@@ -193,6 +193,9 @@ public protocol JournalConnection: AnyObject {
     /// deleted behind its back. Returns how many it removed, 0 when none is
     /// left. A trim forgets the numbers it leaves behind.
     func removeNotices(named name: NoticeName, through sequence: Int64, limit: Int) throws -> Int
+    /// Removes those of `sequences` that number notices named `name`, as
+    /// ``removeNotices(named:through:limit:)`` does; returns how many.
+    func removeNotices(named name: NoticeName, sequences: [Int64]) throws -> Int
     /// How many of the sequence numbers in `range` belong to notices that
     /// ``removeNotices(named:through:limit:)`` removed.
     func removedNoticeCount(in range: ClosedRange<Int64>) throws -> Int64
@@ -262,6 +265,11 @@ extension JournalConnection {
 
     /// Throws ``JournalError/marksUnsupported``.
     public func removeNotices(named name: NoticeName, through sequence: Int64, limit: Int) throws -> Int {
+        throw JournalError.marksUnsupported
+    }
+
+    /// Throws ``JournalError/marksUnsupported``.
+    public func removeNotices(named name: NoticeName, sequences: [Int64]) throws -> Int {
         throw JournalError.marksUnsupported
     }
 
