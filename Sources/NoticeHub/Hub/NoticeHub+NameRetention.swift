@@ -72,38 +72,38 @@ extension NoticeHub {
         let ceiling = min(last - 1, behind?.cursor ?? .max)
         let now = now ?? WallClock.nowMilliseconds()
         var heldBackBy: String?
-        /// `through` within what may go, noting the subscriber that held it back.
-        func bounded(_ through: Int64) -> Int64 {
-            guard through > ceiling else { return through }
-            if let behind, behind.cursor < through, heldBackBy == nil { heldBackBy = behind.name }
-            return ceiling
-        }
-        guard let backend else { throw JournalError.noJournal }
-        var connection: (any JournalConnection)?
-        var removed: [NoticeName: Int] = [:]
-        for count in statistics.byName where count.count > 0 && !stopped() {
+        let named = statistics.byName.filter { $0.count > 0 }.compactMap { count in
             let name = NoticeName(trusted: count.name)
             let matching = rules.filter { $0.names.matches(name) }
-            guard !matching.isEmpty else { continue }
+            return matching.isEmpty ? nil : (name: name, held: count.count, rules: matching)
+        }
+        guard !named.isEmpty else { return ([:], nil) }
+        guard let backend else { throw JournalError.noJournal }
+        let connection = try backend.connect(durability: .always)
+        var removed: [NoticeName: Int] = [:]
+        for (name, held, matching) in named where !stopped() {
             var through = first - 1
             for rule in matching {
-                through = max(through, try cut(of: name, holding: count.count, by: rule, from: first, now: now))
+                through = max(through, try cut(of: name, holding: held, by: rule, from: first, now: now))
             }
-            through = bounded(through)
-            if connection == nil { connection = try backend.connect(durability: .always) }
-            guard let connection else { continue }
+            if through > ceiling {
+                // Past the journal's last notice but one, or past a subscriber's cursor.
+                if let behind, behind.cursor < through, heldBackBy == nil { heldBackBy = behind.name }
+                through = ceiling
+            }
             if through >= first {
                 removed[name, default: 0] += try Self.removeInBatches(on: connection, until: stopped) {
-                    try $0.removeNotices(named: name, through: through, limit: Self.trimBatchSize)
+                    let count = try $0.removeNotices(named: name, through: through, limit: Self.trimBatchSize)
+                    return count > 0 ? count : nil
                 }
             }
             for field in matching.compactMap(\.keepingLatestBy) {
-                var superseded = try self.superseded(name, by: field, from: first)
-                let kept = superseded.count
-                superseded.removeAll { $0 > ceiling }
-                if superseded.count < kept { _ = bounded(.max) }
-                var left = superseded[...]
+                let superseded = try self.superseded(name, by: field, from: first)
+                // A superseded notice is never the last: past the ceiling, it is past a cursor.
+                var left = superseded.filter { $0 <= ceiling }[...]
+                if left.count < superseded.count, heldBackBy == nil { heldBackBy = behind?.name }
                 removed[name, default: 0] += try Self.removeInBatches(on: connection, until: stopped) { connection in
+                    guard !left.isEmpty else { return nil }
                     let batch = Array(left.prefix(Self.trimBatchSize))
                     left = left.dropFirst(batch.count)
                     return try connection.removeNotices(named: name, sequences: batch)
@@ -114,16 +114,16 @@ extension NoticeHub {
     }
 
     /// Runs `batch` in transactions of its own on `connection` until it
-    /// removes nothing more, pausing between them as a trim does so that a
-    /// waiting poster takes the write lock; returns how many it removed.
+    /// returns nil, pausing between them as a trim does so that a waiting
+    /// poster takes the write lock; returns how many notices it removed.
     private static func removeInBatches(
         on connection: any JournalConnection, until stopped: () -> Bool,
-        _ batch: (any JournalConnection) throws -> Int
+        _ batch: (any JournalConnection) throws -> Int?
     ) throws -> Int {
         var removed = 0
         while !stopped() {
             try connection.beginAppending()
-            let count: Int
+            let count: Int?
             do {
                 count = try batch(connection)
                 try connection.commitAppending()
@@ -131,7 +131,7 @@ extension NoticeHub {
                 connection.rollbackAppending()
                 throw error
             }
-            guard count > 0 else { break }
+            guard let count else { break }
             removed += count
             Thread.sleep(forTimeInterval: 0.000_25)
         }

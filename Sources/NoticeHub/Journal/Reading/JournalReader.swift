@@ -169,6 +169,7 @@ public final class JournalReader: Sendable {
             // Rows below the first retained one, left by an unfinished trim,
             // are counted but leave no gap.
             var next = max(firstRetained, query.from)
+            let checkedFrom = next
             func record(_ sequence: Int64, _ problem: String) {
                 found.count += 1
                 if found.listed.count < limit {
@@ -208,7 +209,7 @@ public final class JournalReader: Sendable {
                     }
                     if missing > 0, let last = statistics.lastSequence {
                         try Self.removeHolesOfRetention(
-                            from: &found, missing: missing, in: max(firstRetained, query.from)...last,
+                            from: &found, missing: missing, in: checkedFrom...last,
                             connection: connection)
                     }
                     return found
