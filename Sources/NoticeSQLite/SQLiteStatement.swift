@@ -265,17 +265,7 @@ package final class SQLiteStatement {
     package func withBorrowedText<Result>(
         _ utf8: UnsafeRawBufferPointer, at index: Int32, _ body: () throws -> Result
     ) throws -> Result {
-        let handle = try validHandle()
-        guard let base = utf8.baseAddress, !utf8.isEmpty else {
-            try bind(utf8, as: .text, at: index)
-            return try body()
-        }
-        try check(
-            sqlite3_bind_text64(
-                handle, index, base.assumingMemoryBound(to: CChar.self), sqlite3_uint64(utf8.count), nil,
-                UInt8(SQLITE_UTF8)))
-        defer { sqlite3_bind_null(handle, index) }
-        return try body()
+        try withBorrowed(utf8, as: .text, at: index, body)
     }
 
     /// Binds `bytes` as a BLOB without copying them, for the duration of
@@ -284,12 +274,29 @@ package final class SQLiteStatement {
     package func withBorrowedBlob<Result>(
         _ bytes: UnsafeRawBufferPointer, at index: Int32, _ body: () throws -> Result
     ) throws -> Result {
+        try withBorrowed(bytes, as: .blob, at: index, body)
+    }
+
+    /// Binds `bytes` in place (no destructor: SQLite reads them where they
+    /// lie) for the duration of `body`, then binds NULL.
+    @inline(__always)
+    private func withBorrowed<Result>(
+        _ bytes: UnsafeRawBufferPointer, as storage: ByteStorage, at index: Int32, _ body: () throws -> Result
+    ) throws -> Result {
         let handle = try validHandle()
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
-            try bind(bytes, as: .blob, at: index)
+            try bind(bytes, as: storage, at: index)
             return try body()
         }
-        try check(sqlite3_bind_blob64(handle, index, base, sqlite3_uint64(bytes.count), nil))
+        let count = sqlite3_uint64(bytes.count)
+        switch storage {
+        case .text:
+            try check(
+                sqlite3_bind_text64(
+                    handle, index, base.assumingMemoryBound(to: CChar.self), count, nil, UInt8(SQLITE_UTF8)))
+        case .blob:
+            try check(sqlite3_bind_blob64(handle, index, base, count, nil))
+        }
         defer { sqlite3_bind_null(handle, index) }
         return try body()
     }

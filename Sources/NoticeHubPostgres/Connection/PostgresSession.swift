@@ -33,8 +33,8 @@
         let purpose: PostgresSettings.Purpose
         /// The server session this one uses.
         let shared: SharedConnection
-        /// The shared connection this session holds; nil before the first
-        /// connect and after the connection closes.
+        /// The shared connection this session holds; nil while it is not
+        /// connected.
         private(set) var connection: PostgresConnection?
         /// A private connection, for a call whose thread holds
         /// the shared one for another session, or that waits for it through
@@ -97,9 +97,9 @@
         /// Holds the shared connection alone until as many
         /// ``releaseConnection()`` calls, for a transaction: statements of
         /// other sessions wait meanwhile. A thread that holds it already for
-        /// another session, or that waited ``SharedConnection/patience`` in
-        /// vain (said at warning level), gets a connection of this session's
-        /// own instead, which the release closes.
+        /// another session, or whose wait for it lasts
+        /// ``SharedConnection/patience`` (logged at warning level), gets a
+        /// private connection instead, which the release closes.
         func holdConnection() throws(JournalError) {
             guard holds == 0 else {
                 holds += 1
@@ -112,10 +112,9 @@
             }
         }
 
-        /// Holds a connection of this session's own, as ``holdConnection()``
-        /// holds the shared one.
-        /// `afterWaiting` ``SharedConnection/patience`` in vain, which is told
-        /// at warning level: something holds the shared connection that long.
+        /// Holds a private connection, as ``holdConnection()`` holds the
+        /// shared one. With `afterWaiting`, it logs at warning level that the
+        /// shared connection stayed held for ``SharedConnection/patience``.
         private func holdOwnConnection(afterWaiting: Bool = false) throws(JournalError) {
             if afterWaiting {
                 settings.logger.warning(

@@ -600,24 +600,10 @@
             binds.append(Int64(max(0, limit)))
             let rows = try aborting {
                 try session.query(
-                    """
-                    WITH gone AS (
-                        DELETE FROM notices
-                        WHERE seq IN (SELECT seq FROM notices WHERE name = $1 AND seq <= $2 ORDER BY seq LIMIT $3)
-                        RETURNING seq, octet_length(payload) AS bytes
-                    ), counted AS (
-                        UPDATE journal_counts
-                           SET notices = notices - (SELECT count(*) FROM gone),
-                               payload_bytes = payload_bytes - (SELECT coalesce(sum(bytes), 0) FROM gone)
-                         WHERE name = $1
-                    ), recorded AS (
-                        INSERT INTO removed_sequences (first, last)
-                        SELECT min(seq), max(seq)
-                          FROM (SELECT seq, seq - row_number() OVER (ORDER BY seq) AS run FROM gone) AS runs
-                         GROUP BY run
-                    )
-                    SELECT count(*) FROM gone
-                    """, binds
+                    Self.removalSQL(
+                        deleting: "seq IN (SELECT seq FROM notices WHERE name = $1 AND seq <= $2 ORDER BY seq LIMIT $3)"
+                    ),
+                    binds
                 ).rows
             }
             return Int(try rows.first?.decode(Int64.self) ?? 0)
@@ -634,26 +620,34 @@
             binds.append(sequences)
             let rows = try aborting {
                 try session.query(
-                    """
-                    WITH gone AS (
-                        DELETE FROM notices WHERE name = $1 AND seq = ANY($2)
-                        RETURNING seq, octet_length(payload) AS bytes
-                    ), counted AS (
-                        UPDATE journal_counts
-                           SET notices = notices - (SELECT count(*) FROM gone),
-                               payload_bytes = payload_bytes - (SELECT coalesce(sum(bytes), 0) FROM gone)
-                         WHERE name = $1
-                    ), recorded AS (
-                        INSERT INTO removed_sequences (first, last)
-                        SELECT min(seq), max(seq)
-                          FROM (SELECT seq, seq - row_number() OVER (ORDER BY seq) AS run FROM gone) AS runs
-                         GROUP BY run
-                    )
-                    SELECT count(*) FROM gone
-                    """, binds
+                    Self.removalSQL(deleting: "name = $1 AND seq = ANY($2)"), binds
                 ).rows
             }
             return Int(try rows.first?.decode(Int64.self) ?? 0)
+        }
+
+        /// The one statement that deletes the notices named `$1` that
+        /// `condition` selects, takes them off `journal_counts` and records
+        /// their numbers as runs in `removed_sequences`; it answers how many
+        /// it deleted.
+        private static func removalSQL(deleting condition: String) -> String {
+            """
+            WITH gone AS (
+                DELETE FROM notices WHERE \(condition)
+                RETURNING seq, octet_length(payload) AS bytes
+            ), counted AS (
+                UPDATE journal_counts
+                   SET notices = notices - (SELECT count(*) FROM gone),
+                       payload_bytes = payload_bytes - (SELECT coalesce(sum(bytes), 0) FROM gone)
+                 WHERE name = $1
+            ), recorded AS (
+                INSERT INTO removed_sequences (first, last)
+                SELECT min(seq), max(seq)
+                  FROM (SELECT seq, seq - row_number() OVER (ORDER BY seq) AS run FROM gone) AS runs
+                 GROUP BY run
+            )
+            SELECT count(*) FROM gone
+            """
         }
 
         func removedNoticeCount(in range: ClosedRange<Int64>) throws -> Int64 {
