@@ -76,6 +76,20 @@
             return error.serverInfo?[.sqlState]
         }
 
+        /// Whether a failed connection attempt is worth making again: the
+        /// server had no connection slot left (SQLSTATE 53300), or the attempt
+        /// (connection, TLS and authentication together) did not finish within
+        /// its timeout, as on a server or client host whose cores are all busy.
+        /// A refused connection, a failed TLS handshake or authentication, a
+        /// missing database are not: asked again, they fail again.
+        static func isWorthConnectingAgain(_ error: any Error) -> Bool {
+            if sqlState(of: error) == "53300" { return true }
+            guard let error = error as? PSQLError, error.code == .connectionError,
+                let cause = error.underlying as? ChannelError, case .connectTimeout = cause
+            else { return false }
+            return true
+        }
+
         /// Whether the error means the session is gone.
         static func losesConnection(_ error: any Error) -> Bool {
             if let error = error as? PSQLError {

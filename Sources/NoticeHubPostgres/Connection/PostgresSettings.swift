@@ -94,7 +94,7 @@
             var configuration = PostgresConnection.Configuration(
                 host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
                 tls: tls)
-            configuration.options.connectTimeout = .seconds(10)
+            configuration.options.connectTimeout = TimeAmount(SharedConnection.connectTimeout)
             var parameters: [(String, String)] = [("application_name", url.applicationName)]
             if let schema = url.schema {
                 parameters.append(("search_path", "\"\(schema)\""))

@@ -77,8 +77,9 @@
         }
 
         /// The open connection, connecting first if there is none. A server
-        /// that has no connection slot left (SQLSTATE 53300) is asked again,
-        /// backing off, for up to ``connectionSlotWait``, as its sessions end.
+        /// that has no connection slot left (SQLSTATE 53300), or whose
+        /// connection did not finish in time, is asked again, backing off, for
+        /// up to ``connectionSlotWait``, as its sessions end.
         func connection(_ settings: PostgresSettings) throws -> PostgresConnection {
             if let open = openConnection { return open }
             return try connecting.withLock { _ in
@@ -104,12 +105,19 @@
             state.locked { state in state.connection.flatMap { $0.isClosed ? nil : $0 } }
         }
 
-        /// How long a connection waits for the server to have a slot free:
-        /// about four times what 100 debug-build `noticectl request` processes
-        /// started at once on two cores take to be answered by a server of
-        /// 100 connections (13–17 s, with two more processes keeping both
-        /// cores busy).
+        /// How long a connection waits for the server to have a slot free,
+        /// or to finish a connection: about four times what 100 debug-build
+        /// `noticectl request` processes started at once on two cores take to
+        /// be answered by a server of 100 connections (13–17 s, with two more
+        /// processes keeping both cores busy). There a process may get so
+        /// little of the cores that its connection, TLS and authentication
+        /// take longer than ``connectTimeout``; asked again, it connects once
+        /// the others are done.
         static let connectionSlotWait: Duration = .seconds(60)
+
+        /// How long one connection attempt may take, from the TCP connection
+        /// to the end of authentication.
+        static let connectTimeout: Duration = .seconds(10)
 
         /// A connection of its own (not the shared one), waiting for a free
         /// slot as ``connection(_:)`` does.
@@ -127,8 +135,8 @@
                         id: settings.nextConnectionID(), logger: settings.logger
                     ).wait()
                 } catch {
-                    let refused = PostgresFailure.sqlState(of: error) == "53300"
-                    guard refused, ContinuousClock.now + pause < deadline else { throw error }
+                    guard PostgresFailure.isWorthConnectingAgain(error), ContinuousClock.now + pause < deadline
+                    else { throw error }
                     // Jittered, so that processes refused together do not
                     // come back together.
                     Thread.sleep(forTimeInterval: (pause * Double.random(in: 0.5...1.5)).seconds)
