@@ -39,18 +39,23 @@
         /// Starts the work, waits for a graceful shutdown or cancellation,
         /// then stops the work and closes the hub.
         public func run() async throws {
+            // Starting and closing block on the journal (a claim, a server's
+            // round trips, the last commit): on threads of their own, not
+            // the tasks'.
             let subscriptions: [Subscription]
             do {
-                subscriptions = try start(hub)
+                subscriptions = try await BlockingCall.run("NoticeHubService start") { [hub, start] in try start(hub) }
             } catch {
-                try? hub.close()
+                try? await BlockingCall.run("NoticeHubService close") { [hub] in try hub.close() }
                 throw error
             }
             // Returns at a graceful shutdown; throws when the task is cancelled,
             // which ends the work just the same.
             try? await gracefulShutdown()
-            for subscription in subscriptions.reversed() { subscription.cancel() }
-            try hub.close()
+            try await BlockingCall.run("NoticeHubService stop") { [hub] in
+                for subscription in subscriptions.reversed() { subscription.cancel() }
+                try hub.close()
+            }
         }
     }
 #endif

@@ -28,3 +28,12 @@ package func waitUntil(timeout: Double = 10, _ condition: () -> Bool) throws {
         Thread.sleep(forTimeInterval: 0.005)
     }
 }
+
+extension DispatchSemaphore {
+    /// Waits for a signal without holding a thread of the concurrency
+    /// runtime, which has only as many as the processors: the task that is
+    /// to bring the signal about may need one of them to go on.
+    package func waitOffTaskThreads() async {
+        _ = try? await BlockingCall.run("conformance check's wait") { self.wait() }
+    }
+}

@@ -48,6 +48,31 @@
             try poster.close()
         }
 
+        /// Starting the work claims and connects, which may block on a
+        /// server: it runs on a thread of its own, not a task's.
+        @Test func theWorkStartsOffTheTasksThreads() async throws {
+            let directory = TemporaryDirectory()
+            let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("journal.sqlite")))
+            let startedOnTask = Mutex<Bool?>(nil)
+            let service = NoticeHubService(hub: hub) { hub in
+                startedOnTask.withLock { $0 = withUnsafeCurrentTask { $0 != nil } }
+                return [try hub.follow()]
+            }
+            try await testGracefulShutdown { trigger in
+                try await withThrowingTaskGroup { group in
+                    group.addTask { try await service.run() }
+                    let deadline = ContinuousClock.now + .seconds(60)
+                    while startedOnTask.withLock({ $0 == nil }), ContinuousClock.now < deadline {
+                        try await Task.sleep(for: .milliseconds(5))
+                    }
+                    trigger.triggerGracefulShutdown()
+                    try await group.waitForAll()
+                }
+            }
+            #expect(startedOnTask.withLock { $0 } == false)
+            #expect(throws: JournalError.closed) { try hub.post("order.placed") }
+        }
+
         @Test func workThatCannotStartFailsTheServiceAndClosesTheHub() async throws {
             let directory = TemporaryDirectory()
             let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("journal.sqlite")))

@@ -48,7 +48,7 @@ struct RequestChecks {
             try await asker.collectAcrossProcesses(
                 "sum.ask", payload: Question(n: 1), from: "asker", as: Int.self, timeout: .seconds(60))
         }
-        await Task.detached { reached.wait() }.value
+        await reached.waitOffTaskThreads()
         // The responder's claim ends as its process's death would end it.
         let responder = try #require(stuck.registration as? JournalResponder)
         responder.stopRenewingClaim()
@@ -102,7 +102,7 @@ struct RequestChecks {
                 "sum.ask", payload: Question(n: 1), from: "asker", as: Int.self, timeout: .seconds(60),
                 onReply: { _ in firstReply.signal() })
         }
-        await Task.detached { firstReply.wait() }.value
+        await firstReply.waitOffTaskThreads()
         leaving.cancel()
         // Liveness checks find the old claim gone while the new one has yet to answer.
         try await Task.sleep(for: .milliseconds(500))
@@ -131,7 +131,7 @@ struct RequestChecks {
             try await asker.collectAcrossProcesses(
                 "sum.ask", payload: Question(n: 1), from: "asker", as: Int.self, timeout: .seconds(60))
         }
-        await Task.detached { reached.wait() }.value
+        await reached.waitOffTaskThreads()
         try place.endResponder(lost)
         try waitUntil { responder.claim.map { $0 !== lost } == true }
         #expect(responder.claim?.key == lost.key, "claimed again under its key")

@@ -110,6 +110,8 @@ extension NoticeHub {
         }
     }
 
+    /// The request: the journal's calls (which block on its disk or its
+    /// server) on threads of their own, the wait for replies on the task.
     private func collect<Value: Decodable & Sendable>(
         _ name: NoticeName, _ payload: NoticePayload, _ requester: Sender, version: Int32, metadata: NoticeMetadata,
         timeout: Duration, maxReplies: Int, cause: Notice?, onReply: (@Sendable (Notice) -> Void)?
@@ -117,10 +119,12 @@ extension NoticeHub {
         if name.isPattern { throw NoticeHubError.patternNotPostable(name) }
         let journal = try requireJournal()
         guard writer != nil else { throw JournalError.noJournal }
-        let live = try journal.liveResponders()
-        metrics?.respondersLive(live.count)
-        let asked = AskedResponders(
-            live.filter { $0.responder != requester && $0.name.matches(name) }, grace: journal.claimRenewalGrace)
+        let asked = try await BlockingCall.run("NoticeHub request") { [self] in
+            let live = try journal.liveResponders()
+            metrics?.respondersLive(live.count)
+            return AskedResponders(
+                live.filter { $0.responder != requester && $0.name.matches(name) }, grace: journal.claimRenewalGrace)
+        }
         guard asked.count > 0, maxReplies > 0 else {
             return counted(
                 ReplyCollection(
@@ -130,30 +134,39 @@ extension NoticeHub {
         guard !Task.isCancelled else {
             return counted(ReplyCollection(replies: [], stopReason: .cancelled, asked: asked.count))
         }
-        let inbox = try replyInbox(on: journal)
-        let id = NoticeID.next()
-        let links = cause.map(NoticeLinks.caused(by:)) ?? NoticeLinks(conversation: id, cause: nil)
         let collector = ReplyCollector<Value, AskedResponders>(accounting: asked, maxReplies: maxReplies)
-        // Replies count in the order they arrive.
-        let arrivals = Atomic<Int>(0)
-        let deliver: @Sendable (Notice) -> Void = { notice in
-            guard let responder = notice.sender else { return }
-            let claim = notice.metadata[NoticeMetadata.responderClaimKey].flatMap { Int64($0) }
-            collector.record(
-                Self.reply(notice), order: arrivals.add(1, ordering: .relaxed).newValue,
-                from: .init(responder: responder, claim: claim),
-                notify: onReply.map { onReply in { onReply(notice) } })
+        let id = NoticeID.next()
+        let (inbox, request, liveness) = try await BlockingCall.run("NoticeHub request") { [self] in
+            let inbox = try replyInbox(on: journal)
+            let links = cause.map(NoticeLinks.caused(by:)) ?? NoticeLinks(conversation: id, cause: nil)
+            // Replies count in the order they arrive.
+            let arrivals = Atomic<Int>(0)
+            let deliver: @Sendable (Notice) -> Void = { notice in
+                guard let responder = notice.sender else { return }
+                let claim = notice.metadata[NoticeMetadata.responderClaimKey].flatMap { Int64($0) }
+                collector.record(
+                    Self.reply(notice), order: arrivals.add(1, ordering: .relaxed).newValue,
+                    from: .init(responder: responder, claim: claim),
+                    notify: onReply.map { onReply in { onReply(notice) } })
+            }
+            // Expected before the request exists, so that no reply can come first.
+            try inbox.expect(repliesTo: id, .init(deliver: deliver, fail: collector.fail))
+            do {
+                let request = try journalWithoutDelivery(
+                    Notice(
+                        id: id, name: name, sender: requester, payload: payload, kind: .request, links: links,
+                        version: version, metadata: metadata)
+                )
+                return (inbox, request, LivenessWatch(collector, on: journal))
+            } catch {
+                inbox.forget(id)
+                throw error
+            }
         }
-        // Expected before the request exists, so that no reply can come first.
-        try inbox.expect(repliesTo: id, .init(deliver: deliver, fail: collector.fail))
-        defer { inbox.forget(id) }
-        let request = try journalWithoutDelivery(
-            Notice(
-                id: id, name: name, sender: requester, payload: payload, kind: .request, links: links, version: version,
-                metadata: metadata)
-        )
-        let liveness = LivenessWatch(collector, on: journal)
-        defer { liveness.stop() }
+        defer {
+            liveness.stop()
+            inbox.forget(id)
+        }
         let reason = await collector.wait(timeout: timeout)
         if let failure = collector.failure { throw failure }
         return counted(
