@@ -34,7 +34,9 @@
         /// How many client connections the proxy accepted.
         var connectionsAccepted: Int { accepted.withLock { $0 } }
 
-        /// Closes the listener and every connection.
+        /// Shuts the listener and every connection down; their descriptors
+        /// stay open until the test process ends, so that no pumping thread
+        /// reads one that was reused.
         func close() {
             shutdown(listener, Int32(SHUT_RDWR))
             for socket in sockets.withLock({ $0 }) { shutdown(socket, Int32(SHUT_RDWR)) }
