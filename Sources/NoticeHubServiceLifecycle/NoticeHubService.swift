@@ -44,15 +44,15 @@
             // the tasks'.
             let subscriptions: [Subscription]
             do {
-                subscriptions = try await BlockingCall.run("NoticeHubService start") { [hub, start] in try start(hub) }
+                subscriptions = try await BlockingCall.run { [hub, start] in try start(hub) }
             } catch {
-                try? await BlockingCall.run("NoticeHubService close") { [hub] in try hub.close() }
+                try? await BlockingCall.run { [hub] in try hub.close() }
                 throw error
             }
             // Returns at a graceful shutdown; throws when the task is cancelled,
             // which ends the work just the same.
             try? await gracefulShutdown()
-            try await BlockingCall.run("NoticeHubService stop") { [hub] in
+            try await BlockingCall.run { [hub] in
                 for subscription in subscriptions.reversed() { subscription.cancel() }
                 try hub.close()
             }

@@ -34,6 +34,6 @@ extension DispatchSemaphore {
     /// runtime, which has only as many as the processors: the task that is
     /// to bring the signal about may need one of them to go on.
     package func waitOffTaskThreads() async {
-        _ = try? await BlockingCall.run("conformance check's wait") { self.wait() }
+        _ = try? await BlockingCall.run { self.wait() }
     }
 }

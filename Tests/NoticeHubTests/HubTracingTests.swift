@@ -55,7 +55,7 @@ struct HubTracingTests {
                 "price.ask", payload: 7, from: "shop", as: Int.self, timeout: .seconds(60))
         }
         #expect(answer.values == [3])
-        #expect(try await BlockingCall.run("test") { seen.wait(timeout: .now() + 60) } == .success)
+        #expect(try await BlockingCall.run { seen.wait(timeout: .now() + 60) } == .success)
         following.cancel()
         answering.cancel()
 

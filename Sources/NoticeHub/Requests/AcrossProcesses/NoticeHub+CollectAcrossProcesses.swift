@@ -119,7 +119,7 @@ extension NoticeHub {
         if name.isPattern { throw NoticeHubError.patternNotPostable(name) }
         let journal = try requireJournal()
         guard writer != nil else { throw JournalError.noJournal }
-        let asked = try await BlockingCall.run("NoticeHub request") { [self] in
+        let asked = try await BlockingCall.run { [self] in
             let live = try journal.liveResponders()
             metrics?.respondersLive(live.count)
             return AskedResponders(
@@ -136,7 +136,7 @@ extension NoticeHub {
         }
         let collector = ReplyCollector<Value, AskedResponders>(accounting: asked, maxReplies: maxReplies)
         let id = NoticeID.next()
-        let (inbox, request, liveness) = try await BlockingCall.run("NoticeHub request") { [self] in
+        let (inbox, request, liveness) = try await BlockingCall.run { [self] in
             let inbox = try replyInbox(on: journal)
             let links = cause.map(NoticeLinks.caused(by:)) ?? NoticeLinks(conversation: id, cause: nil)
             // Replies count in the order they arrive.

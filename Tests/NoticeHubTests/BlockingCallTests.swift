@@ -1,0 +1,55 @@
+import Foundation
+@testable import NoticeHub
+import Synchronization
+import Testing
+
+/// Blocking calls of async APIs run on threads of their own, kept between
+/// calls, and as many at once as there are calls.
+struct BlockingCallTests {
+    /// Other tests' calls may take a free thread meanwhile, so the check is
+    /// that most calls found one, where a thread per call would make 40.
+    @Test func callsInARowShareThreads() async throws {
+        var threads: Set<UUID> = []
+        for _ in 0..<40 { threads.insert(try await BlockingCall.run { Self.threadID }) }
+        #expect(threads.count <= 10, "\(threads.count) threads for 40 calls in a row")
+    }
+
+    @Test func callsThatWaitForEachOtherEachGetAThread() async throws {
+        let waiting = 4
+        let arrived = Arrivals()
+        try await withThrowingTaskGroup { group in
+            for _ in 0..<waiting {
+                group.addTask {
+                    try await BlockingCall.run {
+                        arrived.count.add(1, ordering: .relaxed)
+                        let deadline = ContinuousClock.now + .seconds(60)
+                        while arrived.count.load(ordering: .relaxed) < waiting, ContinuousClock.now < deadline {
+                            Thread.sleep(forTimeInterval: 0.001)
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(arrived.count.load(ordering: .relaxed) == waiting)
+    }
+
+    @Test func anErrorComesBackToTheTask() async {
+        struct Refused: Error {}
+        await #expect(throws: Refused.self) { try await BlockingCall.run { throw Refused() } }
+    }
+
+    final class Arrivals: Sendable {
+        let count = Atomic<Int>(0)
+    }
+
+    /// A mark of the calling thread, made on its first call: a new thread
+    /// gets a new one even where the system reuses an ended thread's id.
+    private static var threadID: UUID {
+        let dictionary = Thread.current.threadDictionary
+        if let mark = dictionary["BlockingCallTests"] as? UUID { return mark }
+        let mark = UUID()
+        dictionary["BlockingCallTests"] = mark
+        return mark
+    }
+}
