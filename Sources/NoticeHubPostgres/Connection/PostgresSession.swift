@@ -33,8 +33,8 @@
         let purpose: PostgresSettings.Purpose
         /// The server session this one uses.
         let shared: SharedConnection
-        /// The shared connection this session holds; nil while it is not
-        /// connected.
+        /// The shared connection this session uses; nil when it has none
+        /// open.
         private(set) var connection: PostgresConnection?
         /// A private connection, for a call whose thread holds
         /// the shared one for another session, or that waits for it through
@@ -143,8 +143,8 @@
             }
         }
 
-        /// Runs `body` with the connection held for one call: beside other
-        /// sessions' statements, or within this session's hold.
+        /// Runs `body` with the connection held for one call, beside other
+        /// sessions' statements, or inside the transaction this session holds.
         private func holding<T>(_ body: (PostgresConnection) throws(JournalError) -> T) throws(JournalError) -> T {
             if holdsConnection { return try body(try connectIfNeeded()) }
             switch shared.hold(for: ObjectIdentifier(self), exclusive: false) {
@@ -338,7 +338,7 @@
             }
         }
 
-        /// A connection of this session's own, outside ``shared``.
+        /// A private connection for this session, apart from ``shared``.
         private func connectOwn() throws(JournalError) -> PostgresConnection {
             do {
                 return try SharedConnection.connect(settings, purpose: purpose)
