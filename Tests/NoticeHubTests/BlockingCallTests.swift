@@ -6,12 +6,13 @@ import Testing
 /// Blocking calls of async APIs run on threads of their own, kept between
 /// calls, and as many at once as there are calls.
 struct BlockingCallTests {
-    /// Other tests' calls may take a free thread meanwhile, so the check is
-    /// that most calls found one, where a thread per call would make 40.
-    @Test func callsInARowShareThreads() async throws {
+    /// A pool of the test's own, so no other test's call takes its thread:
+    /// each call finds the thread the one before it counted free.
+    @Test func callsInARowShareOneThread() async throws {
+        let pool = BlockingCall(idleLimit: .seconds(600))
         var threads: Set<UUID> = []
-        for _ in 0..<40 { threads.insert(try await BlockingCall.run { Self.threadID }) }
-        #expect(threads.count <= 10, "\(threads.count) threads for 40 calls in a row")
+        for _ in 0..<40 { threads.insert(try await pool.run { Self.threadID }) }
+        #expect(threads.count == 1, "\(threads.count) threads for 40 calls in a row")
     }
 
     @Test func callsThatWaitForEachOtherEachGetAThread() async throws {

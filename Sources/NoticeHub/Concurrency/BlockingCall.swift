@@ -7,17 +7,18 @@ import Foundation
 /// task of the process that could have run on it.
 ///
 /// The threads are started by ``SystemThread`` and kept for
-/// ``idleLimit`` after their last call, so that a run of calls does not pay
+/// ten seconds after their last call, so that a run of calls does not pay
 /// for a thread each; when the system cannot start one, the call runs where
 /// it was made, as it would without this.
 ///
 /// `@unchecked Sendable`: `queued`, `threads` and `running` are used under
 /// `condition` only.
 package final class BlockingCall: @unchecked Sendable {
-    /// How long a thread waits for another call before it ends.
-    static let idleLimit: Duration = .seconds(10)
+    /// The pool the async APIs share.
+    private static let shared = BlockingCall(idleLimit: .seconds(10))
 
-    private static let pool = BlockingCall()
+    /// How long a thread waits for another call before it ends.
+    private let idleLimit: Duration
 
     /// A queued call: it runs the blocking body and returns what tells the
     /// task its outcome, which its thread calls once it counts itself free.
@@ -29,12 +30,20 @@ package final class BlockingCall: @unchecked Sendable {
     private var threads = 0
     private var running = 0
 
-    private init() {}
+    /// A pool of its own, for a test that counts its threads.
+    init(idleLimit: Duration) {
+        self.idleLimit = idleLimit
+    }
 
-    /// `body`'s result or error, from one of the threads.
+    /// `body`'s result or error, from one of the shared pool's threads.
     package static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await shared.run(body)
+    }
+
+    /// `body`'s result or error, from one of this pool's threads.
+    func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            pool.start {
+            start {
                 let result = Result(catching: body)
                 return { continuation.resume(with: result) }
             }
@@ -67,7 +76,7 @@ package final class BlockingCall: @unchecked Sendable {
         return queued.isEmpty ? nil : queued.removeFirst()
     }
 
-    /// Runs queued calls until none has come for ``idleLimit``. A thread
+    /// Runs queued calls until none has come for `idleLimit`. A thread
     /// counts itself free before it tells a call's task the outcome, so the
     /// task's next call, made at once, finds it rather than a new thread.
     private func serve() {
@@ -85,7 +94,7 @@ package final class BlockingCall: @unchecked Sendable {
                 condition.lock()
                 continue
             }
-            let signalled = condition.wait(until: Date().addingTimeInterval(Self.idleLimit.seconds))
+            let signalled = condition.wait(until: Date().addingTimeInterval(idleLimit.seconds))
             if !signalled && queued.isEmpty {
                 threads -= 1
                 break
