@@ -30,10 +30,10 @@ struct AppendPlanTests {
         }
         #expect(throws: SQLiteError.self) {
             try connection.execute(
-                "INSERT INTO notices (id, name, payload, posted_at, kind) VALUES ('x', 'n', '{}', 0, 'gossip')")
+                "INSERT INTO notices (id, name_code, payload, posted_at, kind) VALUES ('x', 1, '{}', 0, 'gossip')")
         }
         try connection.execute(
-            "INSERT INTO notices (id, name, payload, posted_at, kind) VALUES ('y', 'n', '{}', 0, 'reply')")
+            "INSERT INTO notices (id, name_code, payload, posted_at, kind) VALUES ('y', 1, '{}', 0, 'reply')")
     }
 
     static func opcodes(of sql: String, on connection: SQLiteConnection) throws -> [String] {

@@ -34,8 +34,10 @@ struct FollowerFailureTests {
         try SQLiteConnection(path: path).execute(
             """
             BEGIN;
-            INSERT INTO notices (id, name, payload, posted_at) VALUES (randomblob(16), 'n', '2', 0);
-            INSERT INTO notices (id, name, payload, posted_at) VALUES ('zzz', 'n', '3', 0);
+            INSERT INTO notices (id, name_code, payload, posted_at)
+            VALUES (randomblob(16), (SELECT code FROM notice_names WHERE name = 'n'), '2', 0);
+            INSERT INTO notices (id, name_code, payload, posted_at)
+            VALUES ('zzz', (SELECT code FROM notice_names WHERE name = 'n'), '3', 0);
             COMMIT;
             """)
         try JournalTests.wait { failures.count == 1 }

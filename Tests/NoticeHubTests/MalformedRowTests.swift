@@ -60,7 +60,9 @@ struct MalformedRowTests {
 
     @Test func aCheckedReadStopsAtARowTheLibraryWouldRefuseAndAnUncheckedOneDoesNot() throws {
         let directory = TemporaryDirectory()
-        let hub = try Self.tampered("UPDATE notices SET sender = '' WHERE seq = 2", in: directory)
+        let hub = try Self.tampered(
+            "INSERT INTO notice_senders (code, sender) VALUES (100, ''); UPDATE notices SET sender_code = 100 WHERE seq = 2",
+            in: directory)
         var query = JournalQuery()
         query.checksRows = true
         var read: [Int64] = []

@@ -43,7 +43,8 @@ struct FollowTests {
         try SQLiteShell.run(
             scratch.path("noticehub.sqlite"),
             """
-            INSERT INTO notices (id, name, payload, posted_at) VALUES ('zzz', 'third', '{}', 0)
+            INSERT INTO notices (id, name_code, payload, posted_at)
+            VALUES ('zzz', (SELECT code FROM notice_names WHERE name = 'first'), '{}', 0)
             """)
         let outcome = try #require(tail.waitForExit())
         #expect(outcome.status == 1)

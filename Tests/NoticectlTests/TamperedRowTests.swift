@@ -40,15 +40,25 @@ struct TamperedRowTests {
         ),
         ("UPDATE notices SET payload = '{' || char(10) || '}' WHERE seq = 3", "payload is not on one line"),
         ("UPDATE notices SET payload = X'7B7D' WHERE seq = 3", "payload is a blob, not text"),
-        ("UPDATE notices SET name = '' WHERE seq = 3", #"invalid notice name "": it is empty"#),
+        (renaming("''"), #"invalid notice name "": it is empty"#),
         (
-            "UPDATE notices SET name = 'a' || char(10) || 'b' WHERE seq = 3",
+            renaming("'a' || char(10) || 'b'"),
             #"invalid notice name "a\nb": it contains the control character U+000A"#
         ),
-        ("UPDATE notices SET sender = '' WHERE seq = 3", #"invalid sender "": it is empty"#),
         (
-            "UPDATE notices SET name = 'word.*' WHERE seq = 3",
+            "INSERT INTO notice_senders (code, sender) VALUES (100, ''); UPDATE notices SET sender_code = 100 WHERE seq = 3",
+            #"invalid sender "": it is empty"#
+        ),
+        (
+            renaming("'word.*'"),
             #"notice name "word.*" is a pattern ('*' stands for one segment); a notice needs a literal name"#
+        ),
+        ("UPDATE notices SET name_code = 99 WHERE seq = 3", "name_code 99 is in no row of notice_names"),
+        ("UPDATE notices SET sender_code = 99 WHERE seq = 3", "sender_code 99 is in no row of notice_senders"),
+        ("UPDATE notices SET name_code = 'w' WHERE seq = 3", #"name_code "w" is not an integer"#),
+        (
+            "UPDATE notices SET id = X'3f1c1d7e8f1a4b6e9a550d1f6c2b7a11', posted_at = NULL WHERE seq = 3",
+            "posted_at is null, and the id 3f1c1d7e-8f1a-4b6e-9a55-0d1f6c2b7a11 carries no time"
         ),
         (
             "UPDATE notices SET posted_at = 9000000000000000000 WHERE seq = 3",
@@ -56,6 +66,11 @@ struct TamperedRowTests {
         ),
         ("UPDATE notices SET posted_at = 'abc' WHERE seq = 3", #"posted_at "abc" is not an integer"#),
     ]
+
+    /// Row 3 given a name of its own, `text` as SQL.
+    static func renaming(_ text: String) -> String {
+        "INSERT INTO notice_names (code, name) VALUES (100, \(text)); UPDATE notices SET name_code = 100 WHERE seq = 3"
+    }
 
     @Test(arguments: cases)
     func exportRefusesARowImportWouldRejectAfterTheLinesBeforeIt(sql: String, problem: String) throws {
@@ -89,8 +104,10 @@ struct TamperedRowTests {
     @Test func verifyListsTheFirstTwentyMalformedRowsAndCountsTheRest() throws {
         let (cli, _) = try Self.tampered(
             """
-            INSERT INTO notices (id, name, sender, payload, posted_at)
-            SELECT randomblob(16), 'filler', '', '{}', 0
+            INSERT INTO notice_names (code, name) VALUES (100, 'filler');
+            INSERT INTO notice_senders (code, sender) VALUES (100, '');
+            INSERT INTO notices (id, name_code, sender_code, payload, posted_at)
+            SELECT randomblob(16), 100, 100, '{}', 0
             FROM generate_series(1, 25);
             """)
         let outcome = try cli("verify")

@@ -106,6 +106,16 @@ public struct NoticeID: Hashable, Sendable, CustomStringConvertible {
         return try withUnsafeBytes(of: &words) { try body($0) }
     }
 
+    /// Whether this is a version-7 id made at `milliseconds`, whose first
+    /// 48 bits are that time: a SQLite journal then stores no time of its
+    /// own for the notice.
+    func carriesTime(_ milliseconds: Int64) -> Bool {
+        (high >> 12) & 0xF == 7 && Int64(bitPattern: high >> 16) == milliseconds
+    }
+
+    /// The time a version-7 id carries, in milliseconds since 1970.
+    var milliseconds: Int64 { Int64(bitPattern: high >> 16) }
+
     /// The length of the stored form.
     static let byteCount = 16
 

@@ -227,12 +227,14 @@ struct ProjectionInstaller {
     /// name on the journal's name index.
     private func countNotices(of names: Set<NoticeName>, through last: Int64) throws -> Int {
         guard !names.contains(where: \.isPattern) else { return Int(last) }
+        // A SQLite journal's rows hold their names' codes.
+        let sql =
+            store.dialect == .sqlite
+            ? "SELECT count(*) FROM notices WHERE name_code = (SELECT code FROM notice_names WHERE name = ?) AND seq <= ?"
+            : "SELECT count(*) FROM notices WHERE name = ? AND seq <= ?"
         var count: Int64 = 0
         for name in names {
-            count +=
-                try store.integer(
-                    "SELECT count(*) FROM notices WHERE name = ? AND seq <= ?", [.text(name.rawValue), .integer(last)])
-                ?? 0
+            count += try store.integer(sql, [.text(name.rawValue), .integer(last)]) ?? 0
         }
         return Int(count)
     }

@@ -1,11 +1,11 @@
 /// How the SQLite backend reads a pattern: its text comparisons are
 /// byte-ordered, so a prefix is a range an index on names serves.
 extension JournalNameFilter {
-    /// The condition for SQLite, whose text comparisons are byte-ordered:
-    /// `name IN (?, ?) OR (name >= ? AND name < ?) OR ...`, bound with
-    /// ``sqliteValues``. `column` is how the condition names the column:
-    /// `+name` keeps SQLite from reading through the index on names.
-    package func sqliteCondition(column: String = "name") -> String {
+    /// The condition on `notice_names` for SQLite, whose text comparisons
+    /// are byte-ordered: `name IN (?, ?) OR (name >= ? AND name < ?) OR ...`,
+    /// bound with ``sqliteValues``.
+    package func sqliteCondition() -> String {
+        let column = "name"
         var terms: [String] = []
         if !literals.isEmpty {
             terms.append("\(column) IN (\(Array(repeating: "?", count: literals.count).joined(separator: ", ")))")

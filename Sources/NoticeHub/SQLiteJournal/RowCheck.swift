@@ -5,50 +5,67 @@ import NoticeSQLite
 /// and imports follow, checked again for rows edited behind its back, so an
 /// export prints only lines that import takes back unchanged.
 ///
-/// Names and senders repeat, so each distinct one is judged once while it is
-/// among the last few met; a valid row costs a few comparisons and a scan of
-/// its payload, without allocating for a small payload.
+/// Names and senders repeat, so each distinct code is judged once; a valid
+/// row costs a few comparisons and a scan of its payload, without
+/// allocating for a small payload.
 struct RowCheck {
-    private var names = RecentIdentifiers<String?>()
-    private var senders = RecentIdentifiers<String?>()
+    private let journal: SQLiteJournalConnection
+    private var names: [Int64: String?] = [:]
+    private var senders: [Int64: String?] = [:]
+
+    /// Checks rows read on `journal`'s connection.
+    init(journal: SQLiteJournalConnection) {
+        self.journal = journal
+    }
 
     /// Columns: ``RowDecoder/columns``. The first problem
     /// of the row in one line, or nil when the row is sound. Must run before
     /// anything else reads the row: reading converts values.
-    mutating func problem(in row: SQLiteStatement) -> String? {
+    mutating func problem(in row: SQLiteStatement) throws -> String? {
         if let problem = StoredRowRules.sequenceProblem(row.int64(at: 0)) { return problem }
-        guard row.storageClass(at: 5) == .integer else {
+        let postedAtClass = row.storageClass(at: 5)
+        guard postedAtClass == .integer || postedAtClass == .null else {
             return "posted_at \(RowValue.quoted(row, at: 5)) is not an integer"
         }
-        guard row.storageClass(at: 2) == .text else { return Self.notText("name", in: row, at: 2) }
+        guard row.storageClass(at: 2) == .integer else {
+            return "name_code \(RowValue.quoted(row, at: 2)) is not an integer"
+        }
         guard row.storageClass(at: 4) == .text else { return Self.notText("payload", in: row, at: 4) }
         let senderClass = row.storageClass(at: 3)
-        guard senderClass == .text || senderClass == .null else { return Self.notText("sender", in: row, at: 3) }
+        guard senderClass == .integer || senderClass == .null else {
+            return "sender_code \(RowValue.quoted(row, at: 3)) is not an integer"
+        }
 
-        guard row.noticeID(at: 1) != nil else {
+        guard let id = row.noticeID(at: 1) else {
             return RowDecoder.idProblem(in: row)
         }
-        if let problem = row.withTextBytes(
-            at: 2,
-            { bytes in
-                names.lookup(bytes) { StoredRowRules.nameProblem($0) }
-            })
-        {
-            return problem
+        if postedAtClass == .null, !id.carriesTime(id.milliseconds) {
+            return "posted_at is null, and the id \(id) carries no time"
         }
-        if senderClass == .text,
-            let problem = row.withTextBytes(
-                at: 3,
-                { bytes in
-                    senders.lookup(bytes) {
-                        StoredRowRules.identifierProblem($0, label: "sender") { _ = try Sender(validating: $0) }
-                    }
-                })
-        {
-            return problem
+        let nameCode = row.int64(at: 2)
+        if names[nameCode] == nil {
+            names[nameCode] =
+                try journal.nameCodes.text(for: nameCode, on: journal.connection).map {
+                    Array($0.rawValue.utf8).withUnsafeBytes(StoredRowRules.nameProblem)
+                } ?? RowDecoder.unknownCodeProblem(in: row, column: 2)
+        }
+        if let problem = names[nameCode]! { return problem }
+        if senderClass == .integer {
+            let senderCode = row.int64(at: 3)
+            if senders[senderCode] == nil {
+                senders[senderCode] =
+                    try journal.senderCodes.text(for: senderCode, on: journal.connection).map { sender in
+                        Array(sender.rawValue.utf8).withUnsafeBytes { bytes in
+                            StoredRowRules.identifierProblem(bytes, label: "sender") { _ = try Sender(validating: $0) }
+                        }
+                    } ?? RowDecoder.unknownCodeProblem(in: row, column: 3)
+            }
+            if let problem = senders[senderCode]! { return problem }
         }
         if let problem = row.withTextBytes(at: 4, StoredRowRules.payloadProblem) { return problem }
-        if let problem = StoredRowRules.postedAtProblem(row.int64(at: 5)) { return problem }
+        if let problem = StoredRowRules.postedAtProblem(postedAtClass == .null ? id.milliseconds : row.int64(at: 5)) {
+            return problem
+        }
         guard row.storageClass(at: 9) == .integer else {
             return "version \(RowValue.quoted(row, at: 9)) is not an integer"
         }

@@ -3,30 +3,37 @@ import NoticeSQLite
 
 /// Turns journal rows into notices without re-validating what the journal
 /// already validated, and without allocating for what repeats: a journal
-/// holds a few names and senders millions of times, so the last few seen are
-/// recognized by their bytes and reused.
+/// holds a few names and senders millions of times, by their codes, which
+/// this read turns into names and senders once each.
 struct RowDecoder {
-    private var names = RecentIdentifiers<NoticeName>()
-    private var senders = RecentIdentifiers<Sender>()
+    private let journal: SQLiteJournalConnection
+    private var names = ReadCodes<NoticeNameKind>()
+    private var senders = ReadCodes<SenderKind>()
 
     /// The columns ``notice(from:isReplay:)`` reads, in order.
-    static let columns = "seq, id, name, sender, payload, posted_at, kind, conversation, cause, version, metadata"
+    static let columns =
+        "seq, id, name_code, sender_code, payload, posted_at, kind, conversation, cause, version, metadata"
+
+    /// Decodes rows read on `journal`'s connection.
+    init(journal: SQLiteJournalConnection) {
+        self.journal = journal
+    }
 
     /// Reads a row of ``columns``. A row whose id is not a UUID's 16 bytes is refused: a
     /// fresh id would differ on every read, and an import of two exports
     /// would hold the notice twice; so is one whose kind, conversation or
-    /// cause the library could not have written.
+    /// cause the library could not have written, or whose name or sender
+    /// code stands for nothing.
     mutating func notice(from row: SQLiteStatement, isReplay: Bool) throws(JournalError) -> Notice {
         guard let id = row.noticeID(at: 1) else { throw Self.malformedID(in: row) }
-        let name = row.withTextBytes(at: 2) { bytes in
-            names.lookup(bytes) { NoticeName(trusted: String(decoding: $0, as: UTF8.self)) }
+        guard let name = try names.text(row.int64(at: 2), from: journal.nameCodes, on: journal.connection) else {
+            throw Self.unknownCode(in: row, column: 2)
         }
-        let sender: Sender? =
-            row.isNull(at: 3)
-            ? nil
-            : row.withTextBytes(at: 3) { bytes in
-                senders.lookup(bytes) { Sender(trusted: String(decoding: $0, as: UTF8.self)) }
-            }
+        var sender: Sender?
+        if !row.isNull(at: 3) {
+            sender = try senders.text(row.int64(at: 3), from: journal.senderCodes, on: journal.connection)
+            if sender == nil { throw Self.unknownCode(in: row, column: 3) }
+        }
         var kind = NoticeKind.notice
         var links = NoticeLinks.none
         // Three NULLs for an ordinary notice: one check each, nothing to read.
@@ -40,7 +47,8 @@ struct RowDecoder {
             throw .malformedRow(sequence: row.int64(at: 0), problem: StoredRowRules.versionProblem(version) ?? "")
         }
         return Notice(
-            id: id, name: name, sender: sender, postedAtMilliseconds: row.int64(at: 5),
+            id: id, name: name, sender: sender,
+            postedAtMilliseconds: row.isNull(at: 5) ? id.milliseconds : row.int64(at: 5),
             payload: row.isNull(at: 4) ? .empty : .jsonUTF8(row.withTextBytes(at: 4) { Array($0) }),
             sequence: row.int64(at: 0), isReplay: isReplay, kind: kind, links: links, version: storedVersion,
             metadata: row.isNull(at: 10) ? .empty : try Self.metadata(in: row))
@@ -69,6 +77,20 @@ struct RowDecoder {
 }
 
 extension RowDecoder {
+    /// The error for a row whose name code (column 2) or sender code (3)
+    /// is in no row of its table.
+    @inline(never)
+    static func unknownCode(in row: SQLiteStatement, column: Int32) -> JournalError {
+        .malformedRow(sequence: row.int64(at: 0), problem: unknownCodeProblem(in: row, column: column))
+    }
+
+    /// What is wrong with a name code (column 2) or sender code (3) found
+    /// in no row of `notice_names` or `notice_senders`.
+    static func unknownCodeProblem(in row: SQLiteStatement, column: Int32) -> String {
+        let (label, table) = column == 2 ? ("name_code", "notice_names") : ("sender_code", "notice_senders")
+        return "\(label) \(row.int64(at: column)) is in no row of \(table)"
+    }
+
     /// The error for a row whose id does not parse: off the fast path.
     @inline(never)
     static func malformedID(in row: SQLiteStatement) -> JournalError {
@@ -104,5 +126,33 @@ extension RowDecoder {
             row.storageClass(at: column) == .text && row.withTextBytes(at: column) { NoticeID(utf8: $0) } != nil
         let problem = isUUIDText ? "is a UUID's text, not its 16 bytes" : "is not a UUID"
         return "\(label) \(RowValue.quoted(row, at: column)) \(problem)"
+    }
+}
+
+/// The names or senders one read met, by code: a code's text is looked up
+/// once per read at most, and read back from an array after.
+struct ReadCodes<Kind: IdentifierKind> {
+    private var texts: [Identifier<Kind>?] = []
+    /// Codes above this are looked up each time: only a row edited behind
+    /// the journal's back holds one, since codes count from 1.
+    private static var arrayLimit: Int64 { 4096 }
+
+    mutating func text(
+        _ code: Int64, from codes: TextCodes<Kind>, on connection: SQLiteConnection
+    ) throws(JournalError) -> Identifier<Kind>? {
+        if code >= 0, code < texts.count, let text = texts[Int(code)] { return text }
+        let text: Identifier<Kind>?
+        do {
+            text = try codes.text(for: code, on: connection)
+        } catch let error as SQLiteError {
+            throw .storage(StorageFailure(error.description, underlying: error))
+        } catch {
+            throw .storage(StorageFailure("\(error)", underlying: error))
+        }
+        if let text, code >= 0, code < Self.arrayLimit {
+            if code >= texts.count { texts += Array(repeating: nil, count: Int(code) - texts.count + 1) }
+            texts[Int(code)] = text
+        }
+        return text
     }
 }

@@ -8,7 +8,10 @@ extension SQLiteJournalConnection {
         let oldest: [Int64] = try storage {
             // The name's oldest notices through `sequence`, by its index.
             let statement = try connection.cachedStatement(
-                "SELECT seq FROM notices WHERE name = ? AND seq <= ? ORDER BY seq LIMIT ?")
+                """
+                SELECT seq FROM notices WHERE name_code = (SELECT code FROM notice_names WHERE name = ?)
+                   AND seq <= ? ORDER BY seq LIMIT ?
+                """)
             defer { statement.reset() }
             try statement.bind(name.rawValue, at: 1)
             try statement.bind(sequence, at: 2)
@@ -23,7 +26,10 @@ extension SQLiteJournalConnection {
     func removeNotices(named name: NoticeName, sequences: [Int64]) throws -> Int {
         try storage {
             let delete = try connection.cachedStatement(
-                "DELETE FROM notices WHERE seq = ? AND name = ? RETURNING length(CAST(payload AS BLOB))")
+                """
+                DELETE FROM notices WHERE seq = ? AND name_code = (SELECT code FROM notice_names WHERE name = ?)
+                RETURNING length(CAST(payload AS BLOB))
+                """)
             var removed: [Int64] = []
             var bytes: Int64 = 0
             for sequence in sequences.sorted() {

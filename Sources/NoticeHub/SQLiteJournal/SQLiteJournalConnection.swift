@@ -8,13 +8,15 @@ final class SQLiteJournalConnection: JournalConnection {
 
     /// An ordinary notice of version 1 without metadata leaves kind,
     /// conversation, cause and metadata NULL and version at its default: its
-    /// insert binds five values, not ten.
+    /// insert binds five values, not ten. Names and senders are bound as
+    /// their codes (``TextCodes``).
     static let insertSQL = """
-        INSERT INTO notices (id, name, sender, payload, posted_at) VALUES (?, ?, ?, ?, ?)
+        INSERT INTO notices (id, name_code, sender_code, payload, posted_at) VALUES (?, ?, ?, ?, ?)
         ON CONFLICT (id) DO NOTHING
         """
     static let insertLinkedSQL = """
-        INSERT INTO notices (id, name, sender, payload, posted_at, kind, conversation, cause, version, metadata)
+        INSERT INTO notices
+            (id, name_code, sender_code, payload, posted_at, kind, conversation, cause, version, metadata)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (id) DO NOTHING
         """
@@ -28,6 +30,10 @@ final class SQLiteJournalConnection: JournalConnection {
     /// What the open append transaction has appended, per name, for
     /// `journal_counts`: added just before it commits.
     private var pendingCounts = PendingCounts()
+
+    /// The codes of the names and senders the rows hold.
+    let nameCodes = TextCodes<NoticeNameKind>(table: "notice_names", column: "name")
+    let senderCodes = TextCodes<SenderKind>(table: "notice_senders", column: "sender")
 
     /// Whether the first append transaction grows the `-wal` file first.
     private var growsLogFirst: Bool
@@ -105,7 +111,9 @@ final class SQLiteJournalConnection: JournalConnection {
         try storage {
             do {
                 try addPendingCounts()
-                try statements().commit.run()
+                let commit = try statements().commit
+                try nameCodes.confirmingCommit(
+                    { try senderCodes.confirmingCommit({ try commit.run() }, on: connection) }, on: connection)
             } catch {
                 rollbackAppending()
                 throw error
@@ -146,6 +154,8 @@ final class SQLiteJournalConnection: JournalConnection {
 
     func rollbackAppending() {
         pendingCounts.removeAll()
+        nameCodes.forgetUnconfirmed()
+        senderCodes.forgetUnconfirmed()
         if !connection.isAutocommit {
             try? connection.execute("ROLLBACK TRANSACTION")
         }
@@ -190,25 +200,32 @@ final class SQLiteJournalConnection: JournalConnection {
             notice.kind != .notice || notice.links != .none || notice.version != 1 || !notice.metadata.isEmpty
         let prepared = try statements()
         let insert = isLinked ? prepared.insertLinked : prepared.insert
+        try insert.bind(try nameCodes.code(for: notice.name, on: connection), at: 2)
+        if let sender = notice.sender {
+            try insert.bind(try senderCodes.code(for: sender, on: connection), at: 3)
+        } else {
+            try insert.bindNull(at: 3)
+        }
+        // A time the id carries is not stored twice.
+        if notice.id.carriesTime(notice.postedAtMilliseconds) {
+            try insert.bindNull(at: 5)
+        } else {
+            try insert.bind(notice.postedAtMilliseconds, at: 5)
+        }
         // The texts are bound where they lie, not copied into SQLite's
         // memory: an allocation and a copy fewer per text, per notice.
         try notice.id.withBytes { id in
             try insert.withBorrowedBlob(id, at: 1) {
-                try insert.withBorrowedText(notice.name.rawValue, at: 2) {
-                    try insert.withBorrowedText(notice.sender?.rawValue, at: 3) {
-                        try insert.withBorrowedText(record.payloadJSON, at: 4) {
-                            try insert.bind(notice.postedAtMilliseconds, at: 5)
-                            if isLinked {
-                                try insert.bindText(notice.kind.storedValue, at: 6)
-                                try insert.bindID(notice.conversation, at: 7)
-                                try insert.bindID(notice.cause, at: 8)
-                                try insert.bind(Int64(notice.version), at: 9)
-                                try insert.bindText(notice.metadata.json, at: 10)
-                            }
-                            defer { insert.reset() }
-                            _ = try insert.step()
-                        }
+                try insert.withBorrowedText(record.payloadJSON, at: 4) {
+                    if isLinked {
+                        try insert.bindText(notice.kind.storedValue, at: 6)
+                        try insert.bindID(notice.conversation, at: 7)
+                        try insert.bindID(notice.cause, at: 8)
+                        try insert.bind(Int64(notice.version), at: 9)
+                        try insert.bindText(notice.metadata.json, at: 10)
                     }
+                    defer { insert.reset() }
+                    _ = try insert.step()
                 }
             }
         }
@@ -271,8 +288,8 @@ final class SQLiteJournalConnection: JournalConnection {
         }
         var left = patterns == nil ? Int.max : query.limit.map { max(0, $0) } ?? Int.max
         guard left > 0 else { return }
-        var rows = RowDecoder()
-        var check = query.checksRows ? RowCheck() : nil
+        var rows = RowDecoder(journal: self)
+        var check = query.checksRows ? RowCheck(journal: self) : nil
         // Looked up once the read's first step has taken its snapshot, in
         // the same one: a trim committed before it shows, one after it
         // removed nothing this read could have returned.
@@ -283,7 +300,7 @@ final class SQLiteJournalConnection: JournalConnection {
                 startChecked = true
             }
             // Before the decoder reads the row: its accessors convert values.
-            if check != nil, let problem = check!.problem(in: statement) {
+            if check != nil, let problem = try storage({ try check!.problem(in: statement) }) {
                 throw JournalError.malformedRow(sequence: statement.int64(at: 0), problem: problem)
             }
             let notice = try rows.notice(from: statement, isReplay: query.markedAsReplay)
@@ -346,19 +363,19 @@ final class SQLiteJournalConnection: JournalConnection {
             // whole index on names, not the batch's range of the table.
             let counts = try connection.cachedStatement(
                 """
-                SELECT name, count(*), sum(length(CAST(payload AS BLOB))) FROM notices NOT INDEXED
-                WHERE seq <= ? GROUP BY name
+                SELECT name_code, count(*), sum(length(CAST(payload AS BLOB))) FROM notices NOT INDEXED
+                WHERE seq <= ? GROUP BY name_code
                 """)
             defer { counts.reset() }
             try counts.bind(upper, at: 1)
-            var gone: [(String, Int64, Int64)] = []
+            var gone: [(Int64, Int64, Int64)] = []
             while try counts.step() {
-                gone.append((counts.string(at: 0) ?? "", counts.int64(at: 1), counts.int64(at: 2)))
+                gone.append((counts.int64(at: 0), counts.int64(at: 1), counts.int64(at: 2)))
             }
             let addCounts = try statements().addCounts
-            for (name, notices, bytes) in gone {
+            for (code, notices, bytes) in gone {
                 defer { addCounts.reset() }
-                try addCounts.bind(name, at: 1)
+                try addCounts.bind(try nameCodes.text(for: code, on: connection)?.rawValue ?? "", at: 1)
                 try addCounts.bind(-notices, at: 2)
                 try addCounts.bind(-bytes, at: 3)
                 _ = try addCounts.step()
@@ -392,13 +409,14 @@ final class SQLiteJournalConnection: JournalConnection {
     }
 
     /// The statement that reads `query`, with its values to bind in the
-    /// order ``read(_:_:)`` binds them.
+    /// order ``read(_:_:)`` binds them. Names and senders are matched in
+    /// `notice_names` and `notice_senders`, whose codes the rows hold.
     ///
     /// A condition that can match several names (a list, a pattern) is
-    /// written `+name`, which keeps SQLite off the index on names: through
-    /// it, rows of several names come out of sequence order, and SQLite
-    /// sorts them all before the first one is delivered (two seconds of a
-    /// replay of 10^7 notices). Read in sequence order and filtered, the
+    /// written `+name_code`, which keeps SQLite off the index on names:
+    /// through it, rows of several names come out of sequence order, and
+    /// SQLite sorts them all before the first one is delivered (two seconds
+    /// of a replay of 10^7 notices). Read in sequence order and filtered, the
     /// first notice comes at once. A single name keeps the index, which
     /// yields its rows in sequence order.
     package static func readSQL(for query: JournalQuery) -> String {
@@ -408,12 +426,18 @@ final class SQLiteJournalConnection: JournalConnection {
         let patterns = query.patternFilter
         if let patterns {
             if patterns.narrowsInSQL {
-                sql += " AND (\(patterns.sqliteCondition(column: patterns.isSingleName ? "name" : "+name")))"
+                sql +=
+                    patterns.isSingleName
+                    ? " AND name_code = (SELECT code FROM notice_names WHERE name = ?)"
+                    : " AND +name_code IN (SELECT code FROM notice_names WHERE \(patterns.sqliteCondition()))"
             }
         } else if let names = query.names {
-            sql += " AND \(names.count == 1 ? "name" : "+name") IN (\(Self.placeholders(names.count)))"
+            sql +=
+                names.count == 1
+                ? " AND name_code = (SELECT code FROM notice_names WHERE name = ?)"
+                : " AND +name_code IN (SELECT code FROM notice_names WHERE name IN (\(Self.placeholders(names.count))))"
         }
-        if query.sender != nil { sql += " AND sender = ?" }
+        if query.sender != nil { sql += " AND sender_code = (SELECT code FROM notice_senders WHERE sender = ?)" }
         if query.conversation != nil { sql += " AND (conversation = ? OR id = ?)" }
         if query.cause != nil { sql += " AND cause = ?" }
         if query.kinds != nil {
@@ -471,10 +495,16 @@ final class SQLiteJournalConnection: JournalConnection {
                     """
                     SELECT (SELECT min(seq) FROM notices), (SELECT max(seq) FROM notices),
                            (SELECT posted_at FROM notices ORDER BY seq LIMIT 1),
-                           (SELECT posted_at FROM notices ORDER BY seq DESC LIMIT 1)
+                           (SELECT posted_at FROM notices ORDER BY seq DESC LIMIT 1),
+                           (SELECT id FROM notices ORDER BY seq LIMIT 1),
+                           (SELECT id FROM notices ORDER BY seq DESC LIMIT 1)
                     """)
                 _ = try bounds.step()
                 func optional(_ index: Int32) -> Int64? { bounds.isNull(at: index) ? nil : bounds.int64(at: index) }
+                /// A stored time, or the one the row's id carries.
+                func postedAt(_ index: Int32, id: Int32) -> Int64? {
+                    optional(index) ?? bounds.noticeID(at: id)?.milliseconds
+                }
                 let last = optional(1) ?? 0
                 var subscribers: [JournalStatistics.SubscriberLag] = []
                 let cursors = try connection.prepare("SELECT name, cursor FROM subscribers ORDER BY name")
@@ -489,7 +519,7 @@ final class SQLiteJournalConnection: JournalConnection {
                 return JournalStatistics(
                     notices: total, byName: byName,
                     firstSequence: optional(0), lastSequence: optional(1),
-                    firstPostedAt: optional(2), lastPostedAt: optional(3),
+                    firstPostedAt: postedAt(2, id: 4), lastPostedAt: postedAt(3, id: 5),
                     fileSize: size, schemaVersion: Int(try connection.pragmaInt("user_version")),
                     subscribers: subscribers)
             }

@@ -158,14 +158,19 @@ struct ProjectionLifecycleChecks {
         let hub = try place.hub(projections: [Clicks()])
         try hub.post("page.clicked", payload: "home")
         try hub.close()
-        // SQLite stores an id's 16 bytes, PostgreSQL a uuid, which it reads from text.
-        let id =
-            backend.name == "SQLite" ? "X'3f1c1d7e8f1a4b6e9a550d1f6c2b7a11'" : "'3f1c1d7e-8f1a-4b6e-9a55-0d1f6c2b7a11'"
+        // SQLite stores an id's 16 bytes and the name's code, PostgreSQL a
+        // uuid, which it reads from text, and the name.
         try place.runSQL(
-            """
-            INSERT INTO notices (seq, id, name, sender, payload, posted_at)
-            VALUES (2, \(id), 'page.clicked', NULL, '"home"', 0)
-            """)
+            backend.name == "SQLite"
+                ? """
+                INSERT INTO notices (seq, id, name_code, payload, posted_at)
+                VALUES (2, X'3f1c1d7e8f1a4b6e9a550d1f6c2b7a11',
+                        (SELECT code FROM notice_names WHERE name = 'page.clicked'), '"home"', 0)
+                """
+                : """
+                INSERT INTO notices (seq, id, name, sender, payload, posted_at)
+                VALUES (2, '3f1c1d7e-8f1a-4b6e-9a55-0d1f6c2b7a11', 'page.clicked', NULL, '"home"', 0)
+                """)
         if backend.name != "SQLite" {
             // PostgreSQL numbers appends from its head row, which a writer behind its back moves too.
             try place.runSQL("UPDATE journal_head SET last_seq = 2")

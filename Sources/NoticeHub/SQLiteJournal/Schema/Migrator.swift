@@ -9,8 +9,8 @@ import NoticeSQLite
 /// definition in place (see `0005_kind_check.sql`), which SQLite notices
 /// only by the cookie.
 enum Migrator {
-    /// The version whose migration builds the table of notices again.
-    static let rebuildsNotices = 10
+    /// The versions whose migrations build the table of notices again.
+    static let rebuildNotices: Set<Int> = [10, 12]
 
     /// Applies the pending migrations; returns the versions it applied,
     /// none when another process had applied them first.
