@@ -31,9 +31,13 @@ final class RawSQLite {
 
     /// Inserts `count` rows with one prepared statement; `inTransaction`
     /// wraps them in one transaction, otherwise each commits on its own.
+    /// The name and the sender are bound as their codes, found once, and the
+    /// time is the one the id carries, as the journal stores them.
     func insert(count: Int, payload: (Int) -> String, inTransaction: Bool) throws {
+        let name = try code("bench.append", in: "notice_names", column: "name")
+        let sender = try code("bench", in: "notice_senders", column: "sender")
         var statement: OpaquePointer?
-        let sql = "INSERT INTO notices (id, name, sender, payload, posted_at) VALUES (?, ?, ?, ?, ?)"
+        let sql = "INSERT INTO notices (id, name_code, sender_code, payload, posted_at) VALUES (?, ?, ?, ?, NULL)"
         guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else { throw BenchFailure("raw prepare") }
         defer { sqlite3_finalize(statement) }
         if inTransaction { try exec("BEGIN IMMEDIATE") }
@@ -41,10 +45,9 @@ final class RawSQLite {
             var id = NoticeID.next().uuid.uuid
             let json = payload(i)
             withUnsafeBytes(of: &id) { _ = sqlite3_bind_blob(statement, 1, $0.baseAddress, 16, csqlite_transient()) }
-            sqlite3_bind_text(statement, 2, "bench.append", -1, csqlite_transient())
-            sqlite3_bind_text(statement, 3, "bench", -1, csqlite_transient())
+            sqlite3_bind_int64(statement, 2, name)
+            sqlite3_bind_int64(statement, 3, sender)
             sqlite3_bind_text(statement, 4, json, -1, csqlite_transient())
-            sqlite3_bind_int64(statement, 5, Int64(i))
             guard sqlite3_step(statement) == SQLITE_DONE else {
                 throw BenchFailure("raw insert: \(String(cString: sqlite3_errmsg(db)))")
             }
@@ -53,12 +56,44 @@ final class RawSQLite {
         if inTransaction { try exec("COMMIT") }
     }
 
-    /// Scans every row, copying its text columns into Strings and its id's
-    /// 16 bytes into two words; `body` sees the payload text. Returns how
+    /// `text`'s code in `table`, given it a code first if it has none.
+    private func code(_ text: String, in table: String, column: String) throws -> Int64 {
+        try exec("INSERT INTO \(table) (\(column)) VALUES ('\(text)') ON CONFLICT DO NOTHING")
+        var statement: OpaquePointer?
+        guard
+            sqlite3_prepare_v2(db, "SELECT code FROM \(table) WHERE \(column) = '\(text)'", -1, &statement, nil)
+                == SQLITE_OK
+        else { throw BenchFailure("raw prepare") }
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_step(statement) == SQLITE_ROW else { throw BenchFailure("raw code of \(text)") }
+        return sqlite3_column_int64(statement, 0)
+    }
+
+    /// The texts of `table`'s codes, read once: index `code` holds its text,
+    /// index 0 (no code: a NULL sender) an empty one.
+    private func texts(of table: String, column: String) throws -> [String] {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, "SELECT code, \(column) FROM \(table)", -1, &statement, nil) == SQLITE_OK
+        else { throw BenchFailure("raw prepare") }
+        defer { sqlite3_finalize(statement) }
+        var texts = [""]
+        while sqlite3_step(statement) == SQLITE_ROW {
+            let code = Int(sqlite3_column_int64(statement, 0))
+            if code >= texts.count { texts += Array(repeating: "", count: code - texts.count + 1) }
+            texts[code] = String(cString: sqlite3_column_text(statement, 1))
+        }
+        return texts
+    }
+
+    /// Scans every row, copying its payload into a String, its id's 16
+    /// bytes into two words, and its name and sender from the texts of
+    /// their codes, read once; `body` sees the payload text. Returns how
     /// many rows were read.
     func scan(_ body: (String) throws -> Void) throws -> Int {
+        let names = try texts(of: "notice_names", column: "name")
+        let senders = try texts(of: "notice_senders", column: "sender")
         var statement: OpaquePointer?
-        let sql = "SELECT seq, id, name, sender, payload, posted_at FROM notices ORDER BY seq"
+        let sql = "SELECT seq, id, name_code, sender_code, payload, posted_at FROM notices ORDER BY seq"
         guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else { throw BenchFailure("raw prepare") }
         defer { sqlite3_finalize(statement) }
         var rows = 0
@@ -70,12 +105,14 @@ final class RawSQLite {
                 UInt64(bigEndian: idBytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
                 UInt64(bigEndian: idBytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
             )
-            let name = String(cString: sqlite3_column_text(statement, 2))
-            let sender = String(cString: sqlite3_column_text(statement, 3))
+            let name = names[Int(sqlite3_column_int64(statement, 2))]
+            let sender = senders[Int(sqlite3_column_int64(statement, 3))]
             let payload = String(cString: sqlite3_column_text(statement, 4))
+            let postedAt =
+                sqlite3_column_type(statement, 5) == SQLITE_NULL
+                ? Int64(bitPattern: id.0 >> 16) : sqlite3_column_int64(statement, 5)
             checksum &+=
-                Int(truncatingIfNeeded: id.0 ^ id.1) &+ name.utf8.count &+ sender.utf8.count
-                &+ Int(sqlite3_column_int64(statement, 5))
+                Int(truncatingIfNeeded: id.0 ^ id.1) &+ name.utf8.count &+ sender.utf8.count &+ Int(postedAt)
             try body(payload)
             rows += 1
         }
