@@ -33,8 +33,7 @@
         let purpose: PostgresSettings.Purpose
         /// The server session this one uses.
         let shared: SharedConnection
-        /// The shared connection this session uses; nil when it has none
-        /// open.
+        /// The connection of ``shared`` that statements go to, once opened.
         private(set) var connection: PostgresConnection?
         /// A private connection, for a call whose thread holds
         /// the shared one for another session, or that waits for it through
@@ -144,7 +143,7 @@
         }
 
         /// Runs `body` with the connection held for one call, beside other
-        /// sessions' statements, or inside the transaction this session holds.
+        /// sessions' statements, or inside the open transaction.
         private func holding<T>(_ body: (PostgresConnection) throws(JournalError) -> T) throws(JournalError) -> T {
             if holdsConnection { return try body(try connectIfNeeded()) }
             switch shared.hold(for: ObjectIdentifier(self), exclusive: false) {
@@ -338,7 +337,7 @@
             }
         }
 
-        /// A private connection for this session, apart from ``shared``.
+        /// A connection of its own, apart from ``shared``.
         private func connectOwn() throws(JournalError) -> PostgresConnection {
             do {
                 return try SharedConnection.connect(settings, purpose: purpose)
