@@ -46,7 +46,7 @@ struct SchemaConformanceTests {
         let hub = try place.hub()
         try hub.post("after")
         // SQLite's migrations run to 0012_name_codes, PostgreSQL's to 0011_name_retention.
-        #expect(try hub.journal.statistics().schemaVersion == (backend.name == "SQLite" ? 12 : 11))
+        #expect(try hub.journal.statistics().schemaVersion == (backend.name == "SQLite" ? 13 : 11))
         #expect(try hub.journal.statistics().schemaVersion == backend.latestSchemaVersion)
         #expect(try hub.journal.integrityProblems() == [])
     }

@@ -7,7 +7,8 @@ import TestSupport
 /// How SQLite reads what a query asks for: a read over several names (a
 /// replay of several colleagues' names, a pattern) goes in sequence order
 /// and delivers its first notice at once, instead of sorting every match
-/// first; a single name reads through the index on names.
+/// first; a single name reads through the index on names, a conversation
+/// through the index on conversations.
 struct SQLiteReadPlanTests {
     /// The query plan of `query`'s statement on a new journal.
     private func plan(of query: JournalQuery) throws -> String {
@@ -36,5 +37,10 @@ struct SQLiteReadPlanTests {
         let plan = try plan(of: JournalQuery(from: 1, names: ["news.liked"]))
         #expect(plan.contains("notices_by_name"), "\(plan)")
         #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
+    }
+
+    @Test func aConversationIsReadThroughItsIndex() throws {
+        let plan = try plan(of: JournalQuery(from: 1, conversation: NoticeID.next()))
+        #expect(plan.contains("notices_by_conversation"), "\(plan)")
     }
 }

@@ -74,7 +74,7 @@ public final class SQLiteJournal: NoticeJournal {
             guard adoptingForeignDatabase else { throw .foreignDatabase(path: path, tables: tables) }
         }
         let connection = try openConnection(synchronous: .full)
-        if !Migrator.rebuildNotices.isDisjoint(with: try Migrator.migrate(connection, path: path)) {
+        if !Migrator.freeingPages.isDisjoint(with: try Migrator.migrate(connection, path: path)) {
             FreePages.releaseAfterRebuild(connection)
         }
     }

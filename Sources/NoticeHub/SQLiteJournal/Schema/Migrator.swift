@@ -9,8 +9,9 @@ import NoticeSQLite
 /// definition in place (see `0005_kind_check.sql`), which SQLite notices
 /// only by the cookie.
 enum Migrator {
-    /// The versions whose migrations build the table of notices again.
-    static let rebuildNotices: Set<Int> = [10, 12]
+    /// The versions whose migrations build the table of notices, or its
+    /// indexes, again, and leave the old pages free.
+    static let freeingPages: Set<Int> = [10, 12, 13]
 
     /// Applies the pending migrations; returns the versions it applied,
     /// none when another process had applied them first.
