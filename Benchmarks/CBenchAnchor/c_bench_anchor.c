@@ -18,7 +18,7 @@ static const char indexed_schema[] =
     "CREATE TABLE notices ("
     " seq INTEGER PRIMARY KEY, id BLOB NOT NULL UNIQUE, name TEXT NOT NULL, sender TEXT,"
     " payload TEXT NOT NULL, posted_at INTEGER NOT NULL);"
-    "CREATE INDEX notices_by_name ON notices (name, seq);";
+    "CREATE INDEX notices_by_name ON notices (name);";
 
 static const char bare_schema[] =
     "CREATE TABLE notices ("

@@ -14,7 +14,8 @@ typedef struct c_bench_anchor c_bench_anchor;
 
 /// What the anchor's table guarantees.
 typedef enum {
-    /// A unique 16-byte id and an index on (name, seq): what NoticeHub's
+    /// A unique 16-byte id and an index on names, read in sequence order
+    /// (SQLite ends each entry with the row's key, seq): what NoticeHub's
     /// journal guarantees a notice.
     c_bench_anchor_indexed = 0,
     /// The same columns with no index beyond the rowid.
