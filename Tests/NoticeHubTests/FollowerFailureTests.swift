@@ -34,10 +34,10 @@ struct FollowerFailureTests {
         try SQLiteConnection(path: path).execute(
             """
             BEGIN;
-            INSERT INTO notices (id, name_code, payload, posted_at)
-            VALUES (randomblob(16), (SELECT code FROM notice_names WHERE name = 'n'), '2', 0);
-            INSERT INTO notices (id, name_code, payload, posted_at)
-            VALUES ('zzz', (SELECT code FROM notice_names WHERE name = 'n'), '3', 0);
+            INSERT INTO notices (id, name_code, payload, extra)
+            VALUES (randomblob(16), (SELECT code FROM notice_names WHERE name = 'n'), '2', '{"posted_at":0}');
+            INSERT INTO notices (id, name_code, payload)
+            VALUES ('zzz', (SELECT code FROM notice_names WHERE name = 'n'), '3');
             COMMIT;
             """)
         try JournalTests.wait { failures.count == 1 }

@@ -79,10 +79,16 @@ struct MalformedRowTests {
         #expect(unchecked == 4)
     }
 
+    /// SQL that stores `value` as a row's posting time, a field of its
+    /// `extra` object.
+    static func settingPostedAt(_ value: String, ofRow sequence: Int) -> String {
+        "UPDATE notices SET extra = json_set(coalesce(extra, '{}'), '$.posted_at', \(value)) WHERE seq = \(sequence);"
+    }
+
     @Test func malformedRowsAreCountedAndTheFirstListed() throws {
         let directory = TemporaryDirectory()
         let hub = try Self.tampered(
-            "UPDATE notices SET payload = 'x' WHERE seq IN (1, 3); UPDATE notices SET posted_at = 1.5 WHERE seq = 4",
+            "UPDATE notices SET payload = 'x' WHERE seq IN (1, 3); " + Self.settingPostedAt("1.5", ofRow: 4),
             in: directory)
         let payload = "payload is not valid JSON (unexpected character 'x' at byte 0)"
         #expect(
@@ -94,7 +100,7 @@ struct MalformedRowTests {
                     ], checkedThrough: 4))
         #expect(
             try hub.journal.malformedRows().listed.last
-                == .malformedRow(sequence: 4, problem: #"posted_at "1.5" is not an integer"#))
+                == .malformedRow(sequence: 4, problem: "posted_at 1.5 is not an integer"))
     }
 
     /// The bounds are the times an export line can hold: they import back.
@@ -102,12 +108,9 @@ struct MalformedRowTests {
         let range = TimestampFormat.millisecondRange
         let directory = TemporaryDirectory()
         let hub = try Self.tampered(
-            """
-            UPDATE notices SET posted_at = \(range.lowerBound) WHERE seq = 1;
-            UPDATE notices SET posted_at = \(range.upperBound) WHERE seq = 2;
-            UPDATE notices SET posted_at = \(range.upperBound + 1) WHERE seq = 3;
-            UPDATE notices SET posted_at = \(range.lowerBound - 1) WHERE seq = 4;
-            """, in: directory)
+            [range.lowerBound, range.upperBound, range.upperBound + 1, range.lowerBound - 1].enumerated().map {
+                Self.settingPostedAt("\($0.element)", ofRow: $0.offset + 1)
+            }.joined(separator: " "), in: directory)
         #expect(
             try hub.journal.malformedRows().listed == [
                 .malformedRow(

@@ -43,8 +43,8 @@ struct FollowTests {
         try SQLiteShell.run(
             scratch.path("noticehub.sqlite"),
             """
-            INSERT INTO notices (id, name_code, payload, posted_at)
-            VALUES ('zzz', (SELECT code FROM notice_names WHERE name = 'first'), '{}', 0)
+            INSERT INTO notices (id, name_code, payload)
+            VALUES ('zzz', (SELECT code FROM notice_names WHERE name = 'first'), '{}')
             """)
         let outcome = try #require(tail.waitForExit())
         #expect(outcome.status == 1)

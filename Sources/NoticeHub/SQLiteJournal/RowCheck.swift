@@ -23,14 +23,10 @@ struct RowCheck {
     /// anything else reads the row: reading converts values.
     mutating func problem(in row: SQLiteStatement) throws -> String? {
         if let problem = StoredRowRules.sequenceProblem(row.int64(at: 0)) { return problem }
-        let postedAtClass = row.storageClass(at: 5)
-        guard postedAtClass == .integer || postedAtClass == .null else {
-            return "posted_at \(RowValue.quoted(row, at: 5)) is not an integer"
-        }
         guard row.storageClass(at: 2) == .integer else {
             return "name_code \(RowValue.quoted(row, at: 2)) is not an integer"
         }
-        guard row.storageClass(at: 4) == .text else { return Self.notText("payload", in: row, at: 4) }
+        guard row.storageClass(at: 4) == .text else { return RowValue.notText("payload", in: row, at: 4) }
         let senderClass = row.storageClass(at: 3)
         guard senderClass == .integer || senderClass == .null else {
             return "sender_code \(RowValue.quoted(row, at: 3)) is not an integer"
@@ -39,7 +35,14 @@ struct RowCheck {
         guard let id = row.noticeID(at: 1) else {
             return RowDecoder.idProblem(in: row)
         }
-        if postedAtClass == .null, !id.carriesTime(id.milliseconds) {
+        var extra = RowExtra()
+        if !row.isNull(at: 6) {
+            switch RowDecoder.extraResult(in: row) {
+            case .success(let stored): extra = stored
+            case .failure(let problem): return problem.description
+            }
+        }
+        if extra.postedAt == nil, !id.carriesTime(id.milliseconds) {
             return "posted_at is null, and the id \(id) carries no time"
         }
         let nameCode = row.int64(at: 2)
@@ -63,54 +66,8 @@ struct RowCheck {
             if let problem = senders[senderCode]! { return problem }
         }
         if let problem = row.withTextBytes(at: 4, StoredRowRules.payloadProblem) { return problem }
-        if let problem = StoredRowRules.postedAtProblem(postedAtClass == .null ? id.milliseconds : row.int64(at: 5)) {
-            return problem
-        }
-        guard row.storageClass(at: 9) == .integer else {
-            return "version \(RowValue.quoted(row, at: 9)) is not an integer"
-        }
-        if let problem = StoredRowRules.versionProblem(row.int64(at: 9)) { return problem }
-        return linkProblem(in: row) ?? metadataProblem(in: row)
-    }
-
-    /// Metadata that is neither NULL nor a JSON object of strings that
-    /// keeps ``NoticeMetadata``'s rules.
-    private func metadataProblem(in row: SQLiteStatement) -> String? {
-        switch row.storageClass(at: 10) {
-        case .null: return nil
-        case .text:
-            do {
-                _ = try NoticeMetadata(json: row.string(at: 10) ?? "")
-                return nil
-            } catch {
-                return "\(error)"
-            }
-        default: return Self.notText("metadata", in: row, at: 10)
-        }
-    }
-
-    /// A kind that is neither NULL nor a known one, or a conversation or
-    /// cause that is neither NULL nor a UUID's 16 bytes.
-    private func linkProblem(in row: SQLiteStatement) -> String? {
-        let kindClass = row.storageClass(at: 6)
-        if kindClass != .null, kindClass != .text || NoticeKind(stored: row.string(at: 6)) == nil {
-            return RowDecoder.linkProblem(in: row, column: 6)
-        }
-        for column: Int32 in [7, 8] where !row.isNull(at: column) && row.noticeID(at: column) == nil {
-            return RowDecoder.linkProblem(in: row, column: column)
-        }
+        if let problem = StoredRowRules.postedAtProblem(extra.postedAt ?? id.milliseconds) { return problem }
+        if !row.isNull(at: 5), row.noticeID(at: 5) == nil { return RowDecoder.conversationProblem(in: row) }
         return nil
-    }
-
-    private static func notText(_ label: String, in row: SQLiteStatement, at column: Int32) -> String {
-        let kind =
-            switch row.storageClass(at: column) {
-            case .integer: "an integer"
-            case .real: "a real number"
-            case .blob: "a blob"
-            case .text: "text"
-            case .null: "null"
-            }
-        return "\(label) is \(kind), not text"
     }
 }

@@ -11,8 +11,7 @@ struct RowDecoder {
     private var senders = ReadCodes<SenderKind>()
 
     /// The columns ``notice(from:isReplay:)`` reads, in order.
-    static let columns =
-        "seq, id, name_code, sender_code, payload, posted_at, kind, conversation, cause, version, metadata"
+    static let columns = "seq, id, name_code, sender_code, payload, conversation, extra"
 
     /// Decodes rows read on `journal`'s connection.
     init(journal: SQLiteJournalConnection) {
@@ -21,8 +20,8 @@ struct RowDecoder {
 
     /// Reads a row of ``columns``. A row whose id is not a UUID's 16 bytes is refused: a
     /// fresh id would differ on every read, and an import of two exports
-    /// would hold the notice twice; so is one whose kind, conversation or
-    /// cause the library could not have written, or whose name or sender
+    /// would hold the notice twice; so is one whose conversation or extra
+    /// fields the library could not have written, or whose name or sender
     /// code stands for nothing.
     mutating func notice(from row: SQLiteStatement, isReplay: Bool) throws(JournalError) -> Notice {
         guard let id = row.noticeID(at: 1) else { throw Self.malformedID(in: row) }
@@ -34,45 +33,38 @@ struct RowDecoder {
             sender = try senders.text(row.int64(at: 3), from: journal.senderCodes, on: journal.connection)
             if sender == nil { throw Self.unknownCode(in: row, column: 3) }
         }
-        var kind = NoticeKind.notice
-        var links = NoticeLinks.none
-        // Three NULLs for an ordinary notice: one check each, nothing to read.
-        if !row.isNull(at: 6) || !row.isNull(at: 7) || !row.isNull(at: 8) {
-            guard let stored = NoticeKind(stored: row.string(at: 6)) else { throw Self.malformed(in: row, column: 6) }
-            kind = stored
-            links = try Self.links(in: row)
+        var conversation: NoticeID?
+        if !row.isNull(at: 5) {
+            guard let stored = row.noticeID(at: 5) else { throw Self.malformedConversation(in: row) }
+            conversation = stored
         }
-        let version = row.int64(at: 9)
-        guard let storedVersion = Int32(exactly: version), storedVersion >= 1 else {
-            throw .malformedRow(sequence: row.int64(at: 0), problem: StoredRowRules.versionProblem(version) ?? "")
-        }
+        // An ordinary notice: one NULL test, nothing to parse.
+        let extra = row.isNull(at: 6) ? RowExtra() : try Self.extra(in: row)
         return Notice(
             id: id, name: name, sender: sender,
-            postedAtMilliseconds: row.isNull(at: 5) ? id.milliseconds : row.int64(at: 5),
+            postedAtMilliseconds: extra.postedAt ?? id.milliseconds,
             payload: row.isNull(at: 4) ? .empty : .jsonUTF8(row.withTextBytes(at: 4) { Array($0) }),
-            sequence: row.int64(at: 0), isReplay: isReplay, kind: kind, links: links, version: storedVersion,
-            metadata: row.isNull(at: 10) ? .empty : try Self.metadata(in: row))
+            sequence: row.int64(at: 0), isReplay: isReplay, kind: extra.kind,
+            links: NoticeLinks(conversation: conversation, cause: extra.cause), version: extra.version,
+            metadata: extra.metadata)
     }
 
-    /// The metadata column of a row that has one: a JSON object of strings.
-    static func metadata(in row: SQLiteStatement) throws(JournalError) -> NoticeMetadata {
-        do {
-            return try NoticeMetadata(json: row.string(at: 10) ?? "")
-        } catch {
-            throw .malformedRow(sequence: row.int64(at: 0), problem: "\(error)")
+    /// The `extra` column of a row that has one (column 6).
+    static func extra(in row: SQLiteStatement) throws(JournalError) -> RowExtra {
+        switch extraResult(in: row) {
+        case .success(let extra): return extra
+        case .failure(let problem): throw .malformedRow(sequence: row.int64(at: 0), problem: problem.description)
         }
     }
 
-    /// The conversation and cause columns, each NULL or a UUID's 16 bytes.
-    private static func links(in row: SQLiteStatement) throws(JournalError) -> NoticeLinks {
-        func id(at column: Int32) throws(JournalError) -> NoticeID? {
-            guard !row.isNull(at: column) else { return nil }
-            guard let id = row.noticeID(at: column) else {
-                throw malformed(in: row, column: column)
-            }
-            return id
+    /// The `extra` column read back, or what is wrong with it.
+    static func extraResult(in row: SQLiteStatement) -> Result<RowExtra, RowProblem> {
+        guard row.storageClass(at: 6) == .text else {
+            return .failure(RowProblem(RowValue.notText("extra", in: row, at: 6)))
         }
-        return NoticeLinks(conversation: try id(at: 7), cause: try id(at: 8))
+        return row.withTextBytes(at: 6) { bytes in
+            Result { () throws(RowProblem) in try RowExtra(stored: bytes) }
+        }
     }
 }
 
@@ -97,20 +89,16 @@ extension RowDecoder {
         .malformedRow(sequence: row.int64(at: 0), problem: idProblem(in: row))
     }
 
-    /// The error for a row whose kind (column 6), conversation (7) or cause
-    /// (8) the library could not have written.
+    /// The error for a row whose conversation (column 5) is neither NULL
+    /// nor a UUID's 16 bytes.
     @inline(never)
-    static func malformed(in row: SQLiteStatement, column: Int32) -> JournalError {
-        .malformedRow(sequence: row.int64(at: 0), problem: linkProblem(in: row, column: column))
+    static func malformedConversation(in row: SQLiteStatement) -> JournalError {
+        .malformedRow(sequence: row.int64(at: 0), problem: conversationProblem(in: row))
     }
 
-    /// What is wrong with the kind (column 6), conversation (7) or cause (8).
-    static func linkProblem(in row: SQLiteStatement, column: Int32) -> String {
-        switch column {
-        case 6: "kind \(RowValue.quoted(row, at: 6)) is not request, reply or failure"
-        case 7: idProblem(in: row, column: 7, label: "conversation")
-        default: idProblem(in: row, column: 8, label: "cause")
-        }
+    /// What is wrong with a conversation column that holds no UUID.
+    static func conversationProblem(in row: SQLiteStatement) -> String {
+        idProblem(in: row, column: 5, label: "conversation")
     }
 
     /// What is wrong with the row's id, once it is known not to parse.

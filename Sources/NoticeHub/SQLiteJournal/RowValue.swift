@@ -1,3 +1,4 @@
+import NoticeJSON
 import NoticeSQLite
 
 /// A stored value shown in an error message: quoted as the library's
@@ -9,9 +10,34 @@ enum RowValue {
 
     static func quoted(_ row: SQLiteStatement, at column: Int32) -> String {
         if row.storageClass(at: column) == .blob { return hex(row, at: column) }
-        let text = row.withTextBytes(at: column) { String(decoding: $0, as: UTF8.self) }
+        return quoted(row.withTextBytes(at: column) { String(decoding: $0, as: UTF8.self) })
+    }
+
+    /// A stored text, quoted and cut short.
+    static func quoted(_ text: String) -> String {
         guard text.count > shownCharacters else { return QuotedText.quoted(text, spelling: .controls) }
         return QuotedText.quoted(String(text.prefix(shownCharacters)), spelling: .controls) + "…"
+    }
+
+    /// A member of a stored JSON object: a string quoted, anything else as
+    /// JSON writes it, cut short.
+    static func shown(_ member: JSONValue) -> String {
+        if case .string(let text) = member { return quoted(text) }
+        let json = member.serialized()
+        return json.count > shownCharacters ? json.prefix(shownCharacters) + "…" : json
+    }
+
+    /// What is wrong with a column that should hold text and does not.
+    static func notText(_ label: String, in row: SQLiteStatement, at column: Int32) -> String {
+        let kind =
+            switch row.storageClass(at: column) {
+            case .integer: "an integer"
+            case .real: "a real number"
+            case .blob: "a blob"
+            case .text: "text"
+            case .null: "null"
+            }
+        return "\(label) is \(kind), not text"
     }
 
     /// A BLOB as SQL writes one, `X'0A1B…'`, cut short past

@@ -6,18 +6,15 @@ final class SQLiteJournalConnection: JournalConnection {
     let connection: SQLiteConnection
     private lazy var projectionStore = SQLiteProjectionStore(connection)
 
-    /// An ordinary notice of version 1 without metadata leaves kind,
-    /// conversation, cause and metadata NULL and version at its default: its
-    /// insert binds five values, not ten. Names and senders are bound as
-    /// their codes (``TextCodes``).
+    /// An ordinary notice (``RowExtra``) leaves its conversation and extra
+    /// fields NULL: its insert binds four values, not six. Names and senders
+    /// are bound as their codes (``TextCodes``).
     static let insertSQL = """
-        INSERT INTO notices (id, name_code, sender_code, payload, posted_at) VALUES (?, ?, ?, ?, ?)
+        INSERT INTO notices (id, name_code, sender_code, payload) VALUES (?, ?, ?, ?)
         ON CONFLICT (id) DO NOTHING
         """
     static let insertLinkedSQL = """
-        INSERT INTO notices
-            (id, name_code, sender_code, payload, posted_at, kind, conversation, cause, version, metadata)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO notices (id, name_code, sender_code, payload, conversation, extra) VALUES (?, ?, ?, ?, ?, ?)
         ON CONFLICT (id) DO NOTHING
         """
     private static let sequenceOfIDSQL = "SELECT seq FROM notices WHERE id = ?"
@@ -198,6 +195,7 @@ final class SQLiteJournalConnection: JournalConnection {
         // clearing; the statement was reset after its last step.
         let isLinked =
             notice.kind != .notice || notice.links != .none || notice.version != 1 || !notice.metadata.isEmpty
+            || !notice.id.carriesTime(notice.postedAtMilliseconds)
         let prepared = try statements()
         let insert = isLinked ? prepared.insertLinked : prepared.insert
         try insert.bind(try nameCodes.code(for: notice.name, on: connection), at: 2)
@@ -206,23 +204,14 @@ final class SQLiteJournalConnection: JournalConnection {
         } else {
             try insert.bindNull(at: 3)
         }
-        // A time the id carries is not stored twice.
-        if notice.id.carriesTime(notice.postedAtMilliseconds) {
-            try insert.bindNull(at: 5)
-        } else {
-            try insert.bind(notice.postedAtMilliseconds, at: 5)
-        }
         // The texts are bound where they lie, not copied into SQLite's
         // memory: an allocation and a copy fewer per text, per notice.
         try notice.id.withBytes { id in
             try insert.withBorrowedBlob(id, at: 1) {
                 try insert.withBorrowedText(record.payloadJSON, at: 4) {
                     if isLinked {
-                        try insert.bindText(notice.kind.storedValue, at: 6)
-                        try insert.bindID(notice.conversation, at: 7)
-                        try insert.bindID(notice.cause, at: 8)
-                        try insert.bind(Int64(notice.version), at: 9)
-                        try insert.bindText(notice.metadata.json, at: 10)
+                        try insert.bindID(notice.conversation, at: 5)
+                        try insert.bindText(RowExtra(of: notice).json, at: 6)
                     }
                     defer { insert.reset() }
                     _ = try insert.step()
@@ -278,10 +267,7 @@ final class SQLiteJournalConnection: JournalConnection {
                 try statement.bindID(conversation, at: index + 1)
                 index += 2
             }
-            if let cause = query.cause {
-                try statement.bindID(cause, at: index)
-                index += 1
-            }
+            if let cause = query.cause { try bind(cause.description) }
             for kind in query.kinds == nil ? [] : query.storedKinds { try bind(kind) }
             // SQLite reads a negative LIMIT as none at all.
             if let limit = query.limit, patterns == nil { try bind(Int64(max(0, limit))) }
@@ -439,14 +425,17 @@ final class SQLiteJournalConnection: JournalConnection {
         }
         if query.sender != nil { sql += " AND sender_code = (SELECT code FROM notice_senders WHERE sender = ?)" }
         if query.conversation != nil { sql += " AND (conversation = ? OR id = ?)" }
-        if query.cause != nil { sql += " AND cause = ?" }
+        // Kind and cause are fields of extra (``RowExtra``), NULL for an
+        // ordinary notice, whose row these conditions then pass over
+        // without reading JSON.
+        if query.cause != nil { sql += " AND extra IS NOT NULL AND cause = ?" }
         if query.kinds != nil {
             let stored = query.storedKinds
             let inList = stored.isEmpty ? nil : "kind IN (\(Self.placeholders(stored.count)))"
             switch (query.takesOrdinaryNotices, inList) {
-            case (true, nil): sql += " AND kind IS NULL"
-            case (true, let inList?): sql += " AND (kind IS NULL OR \(inList))"
-            case (false, let inList?): sql += " AND \(inList)"
+            case (true, nil): sql += " AND (extra IS NULL OR kind IS NULL)"
+            case (true, let inList?): sql += " AND (extra IS NULL OR kind IS NULL OR \(inList))"
+            case (false, let inList?): sql += " AND extra IS NOT NULL AND \(inList)"
             case (false, nil): sql += " AND 0"
             }
         }

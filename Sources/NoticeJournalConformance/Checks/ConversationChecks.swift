@@ -131,7 +131,7 @@ struct ConversationChecks {
         _ = try place.hub().post(Self.exchange()[0])
         try place.runSQL(
             backend.name == "SQLite"
-                ? "PRAGMA ignore_check_constraints = ON; UPDATE notices SET kind = 'bogus' WHERE seq = 1"
+                ? "PRAGMA ignore_check_constraints = ON; UPDATE notices SET extra = json_set(extra, '$.kind', 'bogus')"
                 : "ALTER TABLE notices DROP CONSTRAINT notices_kind_check; UPDATE notices SET kind = 'bogus' WHERE seq = 1"
         )
         for checksRows in [false, true] {

@@ -122,7 +122,7 @@ struct PayloadVersionChecks {
         try place.hub().post("shape.changed", json: "{}", version: 3)
         try place.runSQL(
             backend.name == "SQLite"
-                ? "PRAGMA ignore_check_constraints = ON; UPDATE notices SET version = 0 WHERE seq = 1"
+                ? "PRAGMA ignore_check_constraints = ON; UPDATE notices SET extra = json_set(extra, '$.version', 0)"
                 : "ALTER TABLE notices DROP CONSTRAINT notices_version_check; UPDATE notices SET version = 0 WHERE seq = 1"
         )
         for checksRows in [false, true] {

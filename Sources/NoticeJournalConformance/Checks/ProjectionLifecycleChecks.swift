@@ -158,14 +158,15 @@ struct ProjectionLifecycleChecks {
         let hub = try place.hub(projections: [Clicks()])
         try hub.post("page.clicked", payload: "home")
         try hub.close()
-        // SQLite stores an id's 16 bytes and the name's code, PostgreSQL a
-        // uuid, which it reads from text, and the name.
+        // SQLite stores an id's 16 bytes, the name's code, and a time the
+        // id does not carry among the row's extra fields; PostgreSQL a uuid,
+        // which it reads from text, and the name.
         try place.runSQL(
             backend.name == "SQLite"
                 ? """
-                INSERT INTO notices (seq, id, name_code, payload, posted_at)
+                INSERT INTO notices (seq, id, name_code, payload, extra)
                 VALUES (2, X'3f1c1d7e8f1a4b6e9a550d1f6c2b7a11',
-                        (SELECT code FROM notice_names WHERE name = 'page.clicked'), '"home"', 0)
+                        (SELECT code FROM notice_names WHERE name = 'page.clicked'), '"home"', '{"posted_at":0}')
                 """
                 : """
                 INSERT INTO notices (seq, id, name, sender, payload, posted_at)
