@@ -1,4 +1,3 @@
-import NoticeJSON
 import NoticeSQLite
 
 /// What the library would refuse in a stored row: the rules its own writes

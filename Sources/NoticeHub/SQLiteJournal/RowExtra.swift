@@ -10,9 +10,9 @@ import NoticeJSON
 ///
 /// An ordinary notice (``NoticeKind/notice``, no cause, version 1, posted
 /// at the time its version-7 id carries, no metadata) leaves the column
-/// NULL: one byte of the row's header for all five, where five columns
-/// took five. The table shows the fields as virtual columns of the same
-/// names, which take no space.
+/// NULL: one byte of the row's header for all five fields, as SQLite spends
+/// a byte on every column of a row, NULL or not. The table shows the fields
+/// as virtual columns of the same names, which take no space.
 struct RowExtra: Equatable {
     var kind = NoticeKind.notice
     var cause: NoticeID?
