@@ -32,12 +32,13 @@ final class RawSQLite {
     /// Inserts `count` rows with one prepared statement; `inTransaction`
     /// wraps them in one transaction, otherwise each commits on its own.
     /// The name and the sender are bound as their codes, found once, and the
-    /// time is the one the id carries, as the journal stores them.
+    /// time is the one the id carries, as the journal stores them: an
+    /// ordinary notice, whose conversation and extra fields stay NULL.
     func insert(count: Int, payload: (Int) -> String, inTransaction: Bool) throws {
         let name = try code("bench.append", in: "notice_names", column: "name")
         let sender = try code("bench", in: "notice_senders", column: "sender")
         var statement: OpaquePointer?
-        let sql = "INSERT INTO notices (id, name_code, sender_code, payload, posted_at) VALUES (?, ?, ?, ?, NULL)"
+        let sql = "INSERT INTO notices (id, name_code, sender_code, payload) VALUES (?, ?, ?, ?)"
         guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else { throw BenchFailure("raw prepare") }
         defer { sqlite3_finalize(statement) }
         if inTransaction { try exec("BEGIN IMMEDIATE") }
@@ -93,7 +94,7 @@ final class RawSQLite {
         let names = try texts(of: "notice_names", column: "name")
         let senders = try texts(of: "notice_senders", column: "sender")
         var statement: OpaquePointer?
-        let sql = "SELECT seq, id, name_code, sender_code, payload, posted_at FROM notices ORDER BY seq"
+        let sql = "SELECT seq, id, name_code, sender_code, payload, extra FROM notices ORDER BY seq"
         guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else { throw BenchFailure("raw prepare") }
         defer { sqlite3_finalize(statement) }
         var rows = 0
@@ -108,9 +109,9 @@ final class RawSQLite {
             let name = names[Int(sqlite3_column_int64(statement, 2))]
             let sender = senders[Int(sqlite3_column_int64(statement, 3))]
             let payload = String(cString: sqlite3_column_text(statement, 4))
-            let postedAt =
-                sqlite3_column_type(statement, 5) == SQLITE_NULL
-                ? Int64(bitPattern: id.0 >> 16) : sqlite3_column_int64(statement, 5)
+            // An ordinary notice's time is its id's; the bench posts no other.
+            guard sqlite3_column_type(statement, 5) == SQLITE_NULL else { throw BenchFailure("raw scan: extra fields") }
+            let postedAt = Int64(bitPattern: id.0 >> 16)
             checksum &+=
                 Int(truncatingIfNeeded: id.0 ^ id.1) &+ name.utf8.count &+ sender.utf8.count &+ Int(postedAt)
             try body(payload)
