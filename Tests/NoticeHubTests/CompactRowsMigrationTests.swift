@@ -26,28 +26,13 @@ struct CompactRowsMigrationTests {
         #expect(try entryColumns("notices_by_conversation", at: path) == ["conversation", "(the row's key)"])
     }
 
-    /// A journal as schema 12 left it, holding `sql`'s rows.
-    private func schema12Journal(at path: String, holding sql: String = "") throws {
-        let connection = try SQLiteConnection(path: path, mode: .readWriteCreate)
-        try connection.enableWAL()
-        try connection.defineUUIDBytesFunction(named: "noticehub_uuid_bytes")
-        try connection.allowingSchemaEdits {
-            for migration in Migration.embedded where migration.version <= 12 {
-                try connection.execute(migration.sql)
-                try connection.execute("PRAGMA schema_version = \(try connection.pragmaInt("schema_version") + 1)")
-            }
-        }
-        try connection.execute("PRAGMA user_version = 12; PRAGMA application_id = \(Migration.applicationID)")
-        if !sql.isEmpty { try connection.execute(sql) }
-    }
-
     @Test func aSchema12JournalKeepsEveryField() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("j.sqlite")
         let request = NameCodesMigrationTests.timed, reply = NameCodesMigrationTests.random
-        func bytes(_ id: NoticeID) -> String { "X'" + id.description.filter { $0 != "-" } + "'" }
-        try schema12Journal(
-            at: path,
+        let bytes = OlderSchemaJournal.bytes
+        try OlderSchemaJournal.create(
+            at: path, schema: 12,
             holding: """
                 INSERT INTO notice_names (code, name) VALUES (1, 'weather.now');
                 INSERT INTO notice_senders (code, sender) VALUES (1, 'station');
@@ -100,7 +85,7 @@ struct CompactRowsMigrationTests {
     @Test func aSchema12JournalReadsByNameAndConversationInOrder() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("j.sqlite")
-        try schema12Journal(at: path)
+        try OlderSchemaJournal.create(at: path, schema: 12)
         do {
             let hub = try NoticeHub(journal: SQLiteJournal(path: path))
             #expect(try hub.journal.statistics().schemaVersion == 13)

@@ -18,26 +18,17 @@ struct NameCodesMigrationTests {
 
     /// A journal as schema 11 left it, rows holding names and senders as text.
     static func schema11Journal(at path: String) throws {
-        let connection = try SQLiteConnection(path: path, mode: .readWriteCreate)
-        try connection.enableWAL()
-        try connection.defineUUIDBytesFunction(named: "noticehub_uuid_bytes")
-        try connection.allowingSchemaEdits {
-            for migration in Migration.embedded where migration.version <= 11 {
-                try connection.execute(migration.sql)
-                try connection.execute("PRAGMA schema_version = \(try connection.pragmaInt("schema_version") + 1)")
-            }
-        }
-        try connection.execute("PRAGMA user_version = 11; PRAGMA application_id = \(Migration.applicationID)")
-        func bytes(_ id: NoticeID) -> String { "X'" + id.description.filter { $0 != "-" } + "'" }
-        try connection.execute(
-            """
-            INSERT INTO notices (seq, id, name, sender, payload, posted_at)
-            VALUES (1, \(bytes(timed)), 'order.placed', 'shop', '{"order":1}', 1000),
-                   (2, \(bytes(late)), 'order.placed', NULL, '{}', 1001),
-                   (3, \(bytes(random)), 'stock.checked', 'depot', '3', 3000);
-            INSERT INTO journal_counts (name, notices, payload_bytes)
-            VALUES ('order.placed', 2, 13), ('stock.checked', 1, 1);
-            """)
+        let bytes = OlderSchemaJournal.bytes
+        try OlderSchemaJournal.create(
+            at: path, schema: 11,
+            holding: """
+                INSERT INTO notices (seq, id, name, sender, payload, posted_at)
+                VALUES (1, \(bytes(timed)), 'order.placed', 'shop', '{"order":1}', 1000),
+                       (2, \(bytes(late)), 'order.placed', NULL, '{}', 1001),
+                       (3, \(bytes(random)), 'stock.checked', 'depot', '3', 3000);
+                INSERT INTO journal_counts (name, notices, payload_bytes)
+                VALUES ('order.placed', 2, 13), ('stock.checked', 1, 1);
+                """)
     }
 
     @Test func aSchema11JournalKeepsEveryNameSenderAndTime() throws {
