@@ -112,4 +112,46 @@ struct NotificationCenterBridgeTests {
         inbound.cancel()
         observer.cancel()
     }
+
+    /// A notification posted on the center reaches the center's observers
+    /// once, not again as the hub's copy forwarded back out; on a journaled
+    /// hub too, whose posts are delivered after they commit.
+    @Test(arguments: [false, true])
+    func whatTheCenterSentInIsNotSentBackOut(journaled: Bool) throws {
+        let directory = TemporaryDirectory()
+        let hub =
+            journaled ? try NoticeHub(journal: SQLiteJournal(path: directory.path("journal.sqlite"))) : NoticeHub()
+        let center = NotificationCenter()
+        let heardOnCenter = Seen<String?>()
+        let heardOnHub = Seen<Sender?>()
+        let centerObserver = center.addObserver(forName: .init("ArticleLiked"), object: nil, queue: nil) {
+            heardOnCenter.append($0.userInfo?[NoticeHub.NotificationKeys.sender] as? String)
+        }
+        let observer = hub.observe("news.liked") { heardOnHub.append($0.sender) }
+        let outbound = hub.forward("news.liked", to: center, as: .init("ArticleLiked"))
+        let inbound = hub.forward(.init("ArticleLiked"), from: center, as: "news.liked") { _ in
+            BridgedNotice(sender: "legacy")
+        }
+        center.post(name: .init("ArticleLiked"), object: nil)
+        #expect(heardOnCenter.all == [nil])
+        #expect(heardOnHub.all == ["legacy"])
+        // The same notice still reaches another center, and another name.
+        let other = NotificationCenter()
+        let heardElsewhere = Seen<String>()
+        let otherObserver = other.addObserver(forName: .init("ArticleLiked"), object: nil, queue: nil) {
+            heardElsewhere.append($0.name.rawValue)
+        }
+        let toOther = hub.forward("news.liked", to: other, as: .init("ArticleLiked"))
+        let renamed = hub.forward("news.liked", to: center, as: .init("Liked"))
+        let renamedObserver = center.addObserver(forName: .init("Liked"), object: nil, queue: nil) {
+            heardElsewhere.append($0.name.rawValue)
+        }
+        center.post(name: .init("ArticleLiked"), object: nil)
+        #expect(heardOnCenter.all == [nil, nil])
+        #expect(heardElsewhere.all.sorted() == ["ArticleLiked", "Liked"])
+        for token in [outbound, inbound, observer, toOther, renamed] { token.cancel() }
+        for (owner, token) in [(center, centerObserver), (other, otherObserver), (center, renamedObserver)] {
+            owner.removeObserver(token)
+        }
+    }
 }

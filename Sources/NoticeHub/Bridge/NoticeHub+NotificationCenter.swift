@@ -52,7 +52,9 @@ extension NoticeHub {
     /// notification. `map` gives each notice's sender and payload from the
     /// notification's `object` and `userInfo`; nil leaves a notification out.
     /// Notifications this hub forwarded out (``forward(_:to:as:)``) are not
-    /// brought back. A post that fails (`map` throws, the journal refuses)
+    /// brought back, and the notice a notification becomes is not forwarded
+    /// back out to `center` under the notification's own name: a name
+    /// forwarded both ways reaches each side once. A post that fails (`map` throws, the journal refuses)
     /// goes to `onFailure`, by default one line on standard error. Cancel the
     /// token to stop.
     ///
@@ -68,13 +70,16 @@ extension NoticeHub {
         onFailure: @escaping @Sendable (any Error) -> Void = NoticeHub.reportForwardingFailure,
         map: @escaping @Sendable (Notification) throws -> BridgedNotice?
     ) -> Subscription {
+        let origin = BridgeOrigin(center: ObjectIdentifier(center), name: notificationName)
         let token = center.addObserver(forName: notificationName, object: nil, queue: nil) { [weak self] notification in
             guard let self, notification.userInfo?[NotificationKeys.notice] == nil else { return }
             do {
                 guard let bridged = try map(notification) else { return }
-                _ = try postFresh(
-                    noticeName, sender: bridged.sender, payload: bridged.payload,
-                    version: try Self.storedVersion(bridged.version, of: noticeName))
+                _ = try BridgeOrigin.$current.withValue(origin) {
+                    try postFresh(
+                        noticeName, sender: bridged.sender, payload: bridged.payload,
+                        version: try Self.storedVersion(bridged.version, of: noticeName))
+                }
             } catch {
                 onFailure(error)
             }
@@ -86,8 +91,10 @@ extension NoticeHub {
     /// `center`, posted on the thread that delivers them, as notifications
     /// named `notificationName` (by default the notice's name). Their
     /// `object` is nil; their `userInfo` holds the notice, its sender's name
-    /// and its payload's JSON under ``NotificationKeys``. Cancel the token to
-    /// stop.
+    /// and its payload's JSON under ``NotificationKeys``. A notice that a
+    /// notification of `center` became (``forward(_:from:as:onFailure:map:)``)
+    /// is not posted back to `center` under that notification's name, whose
+    /// observers had it already. Cancel the token to stop.
     ///
     /// ```swift
     /// let outbound = hub.forward("news.liked", to: .default)
@@ -95,13 +102,17 @@ extension NoticeHub {
     public func forward(
         _ name: NoticeName, to center: NotificationCenter, as notificationName: Notification.Name? = nil
     ) -> Subscription {
+        let centerIdentity = ObjectIdentifier(center)
         let center = UncheckedCenter(center: center)
         return observe(name) { notice in
+            let outgoingName = notificationName ?? Notification.Name(notice.name.rawValue)
+            if let origin = BridgeOrigin.current, origin.center == centerIdentity, origin.name == outgoingName {
+                return
+            }
             var userInfo: [AnyHashable: Any] = [NotificationKeys.notice: notice]
             if let sender = notice.sender { userInfo[NotificationKeys.sender] = sender.rawValue }
             if let json = try? notice.payloadJSON() { userInfo[NotificationKeys.payloadJSON] = json }
-            center.center.post(
-                name: notificationName ?? Notification.Name(notice.name.rawValue), object: nil, userInfo: userInfo)
+            center.center.post(name: outgoingName, object: nil, userInfo: userInfo)
         }
     }
 
@@ -111,6 +122,15 @@ extension NoticeHub {
         _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 
+}
+
+/// The notification a post on this thread comes from, while a forward into
+/// the hub posts it: what the outbound forward leaves out.
+private struct BridgeOrigin: Sendable {
+    let center: ObjectIdentifier
+    let name: Notification.Name
+
+    @TaskLocal static var current: BridgeOrigin?
 }
 
 /// An observer of a `NotificationCenter`, removed when cancelled.
