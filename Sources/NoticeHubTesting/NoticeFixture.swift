@@ -77,18 +77,82 @@ public final class NoticeFixture: Sendable {
     }
 
     /// Delivers every notice of the fixture, in order, to `target`'s
-    /// observers (fresh colleagues, say), as a replay (`Notice.isReplay`);
-    /// `afterEach`, when given, runs after each notice was delivered, to
-    /// inspect the colleagues' state there. Returns how many notices it
-    /// delivered.
+    /// observers (fresh colleagues, say), as a replay (`Notice.isReplay`),
+    /// and waits for each to reach every observer: after each notice, the
+    /// deliveries it handed to observers on the main actor, an actor or a
+    /// queue, and to asynchronous observers, have run before `afterEach`
+    /// runs with that notice, so `afterEach` sees every colleague's state
+    /// there; and they have run when this returns. Returns how many notices
+    /// it delivered.
+    ///
+    /// It runs on the caller's actor (a `@MainActor` test's main actor, say),
+    /// and lets that actor run its observers while it waits.
+    ///
+    /// ```swift
+    /// @MainActor @Test func cartCountsItems() async throws {
+    ///     let cart = Cart(hub: app)           // observes on the main actor
+    ///     var sizes: [Int] = []
+    ///     try await fixture.replay(into: app) { _ in sizes.append(cart.items.count) }
+    /// }
+    /// ```
+    ///
+    /// A notice that a typed observer of `target` cannot decode does not stop
+    /// the replay: every other notice is delivered (and `afterEach` runs for
+    /// every notice), then it throws `UndecodableNotices`, naming each.
+    @discardableResult
+    public func replay(
+        into target: NoticeHub,
+        isolation: isolated (any Actor)? = #isolation,
+        afterEach: ((Notice) throws -> Void)? = nil
+    ) async throws -> Int {
+        let undecodables = CollectedUndecodables()
+        let notices = try notices()
+        for notice in notices {
+            try hub.replay(
+                from: notice.sequence!, through: notice.sequence!, into: target, onUndecodable: undecodables.add)
+            await target.pendingDeliveries.settled()
+            try afterEach?(notice)
+        }
+        try undecodables.throwIfAny(checked: notices.count)
+        return notices.count
+    }
+
+    /// Delivers every notice of the fixture, in order, to `target`'s
+    /// observers, as ``replay(into:isolation:afterEach:)`` does, without
+    /// waiting: observers on the posting thread have run when `afterEach`
+    /// runs, and those on the main actor, an actor or a queue, and
+    /// asynchronous ones, later. A test that has such observers calls the
+    /// `async` form, which waits for them. Returns how many notices it
+    /// delivered; throws `UndecodableNotices` at its end as the `async` form
+    /// does.
     @discardableResult
     public func replay(into target: NoticeHub, afterEach: ((Notice) throws -> Void)? = nil) throws -> Int {
         guard let afterEach else { return try hub.replay(into: target) }
+        let undecodables = CollectedUndecodables()
         let notices = try notices()
         for notice in notices {
-            try hub.replay(from: notice.sequence!, through: notice.sequence!, into: target)
+            try hub.replay(
+                from: notice.sequence!, through: notice.sequence!, into: target, onUndecodable: undecodables.add)
             try afterEach(notice)
         }
+        try undecodables.throwIfAny(checked: notices.count)
         return notices.count
+    }
+}
+
+/// The undecodable notices of a replay made one notice at a time, thrown
+/// together at its end, as one replay throws them.
+private final class CollectedUndecodables {
+    private var count = 0
+    private var listed: [UndecodableNotice] = []
+
+    func add(_ undecodable: UndecodableNotice) {
+        count += 1
+        if listed.count < UndecodableNotices.listedLimit { listed.append(undecodable) }
+    }
+
+    func throwIfAny(checked: Int) throws {
+        guard count > 0 else { return }
+        throw UndecodableNotices(checked: checked, count: count, listed: listed)
     }
 }

@@ -1,4 +1,6 @@
+import Dispatch
 import NoticeHub
+import Synchronization
 import Testing
 import TestSupport
 
@@ -14,6 +16,61 @@ struct AfterCloseTests {
         try hub.close()
         #expect(heard.elements == ["after"])
         withExtendedLifetime(token) {}
+    }
+
+    /// Deliveries handed to an observer on a queue and to an asynchronous
+    /// observer before `close()` still run after it; once closed, the
+    /// asynchronous observer's task ends, so a later post of an in-memory
+    /// hub reaches the queued observer only.
+    @Test(arguments: [false, true])
+    func pendingIsolatedAndAsyncDeliveriesRunAfterClose(journaled: Bool) async throws {
+        let directory = TemporaryDirectory()
+        let hub =
+            journaled ? try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite"))) : NoticeHub()
+        let queue = DispatchQueue(label: "held")
+        let gate = Gate()
+        let queued = Recorder<NoticeName>()
+        let awaited = Recorder<NoticeName>()
+        let onQueue = hub.observe(nil, queue: queue) { queued.append($0.name) }
+        let async = hub.observe(nil) { notice async in
+            await gate.opened()
+            awaited.append(notice.name)
+        }
+        queue.suspend()
+        try hub.post("first")
+        try hub.post("second")
+        try hub.close()
+        #expect(queued.elements.isEmpty && awaited.elements.isEmpty)
+        queue.resume()
+        await gate.open()
+        await hub.pendingDeliveries.settled()
+        #expect(queued.elements == ["first", "second"])
+        #expect(awaited.elements == ["first", "second"])
+        if !journaled {
+            try hub.post("third")
+            await hub.pendingDeliveries.settled()
+            #expect(queued.elements == ["first", "second", "third"])
+            #expect(awaited.elements == ["first", "second"])
+        }
+        onQueue.cancel()
+        async.cancel()
+    }
+
+    /// Opened once; waiters before that wait.
+    actor Gate {
+        private var isOpen = false
+        private var waiters: [CheckedContinuation<Void, Never>] = []
+
+        func opened() async {
+            if isOpen { return }
+            await withCheckedContinuation { waiters.append($0) }
+        }
+
+        func open() {
+            isOpen = true
+            for waiter in waiters { waiter.resume() }
+            waiters = []
+        }
     }
 
     /// Journal calls on a hub that never had a journal say so, rather than

@@ -54,6 +54,28 @@ struct TestingDocumentationTests {
         #expect(secondCart.items == ["tea", "milk"] && cart.items == ["tea", "milk"])
     }
 
+    /// The catalog's colleague on the main actor: a screen's model.
+    @MainActor final class CartScreen {
+        private(set) var count = 0
+        private var token: Subscription?
+
+        init(hub: NoticeHub) {
+            token = hub.observe("cart.added", on: MainActor.self) { [weak self] _ in self?.count += 1 }
+        }
+    }
+
+    @MainActor @Test func aFixtureReplayedIntoAColleagueOnTheMainActor() async throws {
+        let fixture = try NoticeFixture(jsonl: """
+            {"name":"cart.added","sender":"shop","payload":{"item":"tea"}}
+            {"name":"cart.added","sender":"shop","payload":{"item":"milk"}}
+            """)
+        let app = NoticeHub()
+        let screen = CartScreen(hub: app)   // observes cart.added on the main actor
+        var shown: [Int] = []
+        try await fixture.replay(into: app) { _ in shown.append(screen.count) }
+        #expect(shown == [1, 2])
+    }
+
     @Test func whatTheAppPostsComparedWithWhatTheTestExpects() throws {
         let app = NoticeHub()
         let cart = Cart(hub: app)

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension NoticeHub {
     /// Observes notices with an asynchronous handler, which handles one
     /// notice at a time, in posting order, on a task of its own.
@@ -24,15 +26,21 @@ extension NoticeHub {
     ) -> Subscription {
         let drops = DropCounter()
         let channel = NoticeChannel(buffering: buffering, drops: drops)
-        let connection = NoticeStream.Connection(
-            channel: channel, subscription: observe(name, sender: sender) { channel.send($0) }, streams: streams)
+        let backlog = AsyncObserverBacklog(pendingDeliveries)
+        let subscription = observe(name, sender: sender) { notice in
+            backlog.handingOver()
+            backlog.finished(channel.send(notice))
+        }
+        let connection = NoticeStream.Connection(channel: channel, subscription: subscription, streams: streams)
         streams.add(channel)
         let task = Task {
             var notices = NoticeStream.Iterator(connection: connection)
             // A batch taken before the cancel is not handled after it.
             while let notice = await notices.next(), !Task.isCancelled {
                 await handler(notice)
+                backlog.finished(1)
             }
+            backlog.end()
         }
         return Subscription(
             registration: AsyncObserverRegistration(task: task, connection: connection, drops: drops), issuer: identity)
@@ -78,4 +86,50 @@ final class AsyncObserverRegistration: CancellableRegistration {
     var isCancelled: Bool { task.isCancelled }
 
     var droppedCount: Int { drops.value }
+}
+
+/// An asynchronous observer's share of its hub's ``PendingDeliveries``:
+/// notices handed to its buffer and not yet handled. When its task ends
+/// (cancelled, or the hub closed), what it will never handle stops counting.
+final class AsyncObserverBacklog: Sendable {
+    private struct State {
+        var count = 0
+        var ended = false
+    }
+
+    private let state = Mutex(State())
+    private let pending: PendingDeliveries
+
+    init(_ pending: PendingDeliveries) {
+        self.pending = pending
+    }
+
+    /// A notice is about to go into the buffer: counted before, so that the
+    /// handler cannot finish it first.
+    func handingOver() {
+        state.locked { state in
+            guard !state.ended else { return }
+            state.count += 1
+            pending.add()
+        }
+    }
+
+    /// `count` notices were handled or dropped.
+    func finished(_ count: Int) {
+        guard count > 0 else { return }
+        state.locked { state in
+            guard !state.ended else { return }
+            state.count -= count
+            pending.remove(count)
+        }
+    }
+
+    /// The task ended: nothing left in the buffer will be handled.
+    func end() {
+        state.locked { state in
+            state.ended = true
+            pending.remove(state.count)
+            state.count = 0
+        }
+    }
 }

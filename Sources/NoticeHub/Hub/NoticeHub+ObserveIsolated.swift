@@ -192,10 +192,13 @@ extension NoticeHub {
         deliver: @escaping @Sendable (Item) -> Void
     ) -> Subscription {
         let cancelled = CancelFlag()
+        let pending = pendingDeliveries
         let handler: ObserverHandler = { notice in
             guard let item = item(notice) else { return }
+            pending.add()
             lane.enqueue {
                 if !cancelled.isSet { deliver(item) }
+                pending.remove()
             }
         }
         let registration = observers.add(

@@ -45,6 +45,9 @@ public final class NoticeHub: Sendable {
     let journalResponders = JournalResponders()
     /// Where typed observers and streams report what they cannot decode.
     let undecodableReports = UndecodableReports()
+    /// Deliveries handed to isolated and asynchronous observers that have
+    /// not run yet.
+    package let pendingDeliveries = PendingDeliveries()
     /// The hub's tools for reading its journal (notices by query, state,
     /// statistics, checks), with the connections they read through.
     public let journal: JournalReader
@@ -208,6 +211,14 @@ public final class NoticeHub: Sendable {
     /// loop over ``notices(named:sender:buffering:)`` or
     /// ``messages(of:sender:buffering:)`` gets what its buffer holds, then
     /// nil; a stream iterated later ends at once.
+    ///
+    /// Deliveries already handed to observers that run elsewhere still run:
+    /// an observer on the main actor, an actor or a queue gets every notice
+    /// posted before `close()`, after it returns, as its isolation gets to
+    /// them (and, on an in-memory hub, those posted later). An asynchronous
+    /// observer (``observe(_:sender:buffering:using:)-(NoticeName?,_,_,_)``)
+    /// handles what its buffer holds, as a stream's loop does, and then its
+    /// task ends: it gets nothing posted after `close()`.
     public func close() throws {
         replyInbox.locked { $0.take() }?.close()
         journalResponders.withdrawAll()

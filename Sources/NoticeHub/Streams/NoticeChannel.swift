@@ -19,34 +19,40 @@ final class NoticeChannel: Sendable {
         self.drops = drops
     }
 
-    /// Called by the observer on the posting thread; never waits.
-    func send(_ notice: Notice) {
-        let waiter = state.locked { state -> CheckedContinuation<Void, Never>? in
-            guard !state.finished else { return nil }
+    /// Called by the observer on the posting thread; never waits. Returns
+    /// how many notices it dropped: `notice` (the buffer is full of older
+    /// ones, or the stream ended), or the oldest waiting one, or none.
+    @discardableResult
+    func send(_ notice: Notice) -> Int {
+        let (waiter, dropped) = state.locked { state -> (CheckedContinuation<Void, Never>?, Int) in
+            guard !state.finished else { return (nil, 1) }
+            var dropped = 0
             switch buffering {
             case .unbounded:
                 state.buffer.append(notice)
             case .bufferingOldest(let limit):
                 guard state.buffer.count - state.head < limit else {
                     drops.add()
-                    return nil
+                    return (nil, 1)
                 }
                 state.buffer.append(notice)
             case .bufferingNewest(let limit):
                 guard limit > 0 else {
                     drops.add()
-                    return nil
+                    return (nil, 1)
                 }
                 if state.buffer.count - state.head >= limit {
                     state.head += 1
                     drops.add()
+                    dropped = 1
                 }
                 state.buffer.append(notice)
             }
             defer { state.waiter = nil }
-            return state.waiter
+            return (state.waiter, dropped)
         }
         waiter?.resume()
+        return dropped
     }
 
     /// Moves every waiting notice into `batch` (which must be empty), waiting
