@@ -35,6 +35,10 @@
 /// visible to anyone. Throwing ``ProjectionRejection`` refuses the notice:
 /// its changes and the notice are rolled back, the poster gets
 /// ``JournalError/refused(name:reason:)``, other notices are unaffected.
+/// Any other error rolls back the same way and reaches the poster as it
+/// is, except that a failure of the store's SQL on SQLite arrives as
+/// ``JournalError/storage(_:)``; whatever the ``Durability``, the other
+/// notices of the batch or group commit are journaled.
 /// Projections must be deterministic functions of the notice and the state:
 /// rebuilding replays the journal through `apply`.
 public protocol Projection: Sendable {
