@@ -293,6 +293,11 @@ public enum JournalConformance {
             try ProjectionLifecycleChecks().aRebuildThatFailsLeavesTheOldState(backend: $0)
         },
         ConformanceCheck(
+            "a removed projection leaves its tables and registry and can come back", needs: .projections
+        ) {
+            try ProjectionLifecycleChecks().aRemovedProjectionLeavesItsTablesAndRegistryAndCanComeBack(backend: $0)
+        },
+        ConformanceCheck(
             "a projection keeping each notice's sequence, id and time agrees with its replay", needs: .trimming
         ) {
             try ProjectionVerifyChecks().aProjectionKeepingEachNoticesSequenceIdAndTimeAgreesWithItsReplay(

@@ -295,8 +295,15 @@ struct DocumentationExamplesTests {
         print(try upgraded.journal.startingState()[0].version, low)  // 2 ["pears"]
         #expect(try upgraded.projectionDifferences(StockProjectionV2()) == [])
 
+        try shop.close()
+        try upgraded.close()
+        let retired = try NoticeHub(journal: SQLiteJournal(path: path))  // without the projection
+        print(try retired.removeProjection(StockProjectionV2()))  // true
+        try retired.post(StockMoved(item: "apples", quantity: -100), sender: "till")  // no stock rules now
+        #expect(try retired.journal.installedProjections().isEmpty)
+
         let lines = printed.all
-        #expect(lines.count == 8)
+        #expect(lines.count == 9)
         #expect(lines.first == "7")
         #expect(lines[1].hasPrefix("100% at "))
         #expect(Array(lines.dropFirst(2)) == [
@@ -306,6 +313,7 @@ struct DocumentationExamplesTests {
             "2 [['apples', 7]]",
             "1",
             #"2 ["pears"]"#,
+            "true",
         ])
     }
 

@@ -107,6 +107,31 @@ struct ProjectionsTests {
                 "error: this noticectl carries no projection 'user.clicks' (it carries: news.likes)\n"))
     }
 
+    /// Removing drops the tables and the registry entry and keeps the
+    /// notices; a second removal, or one of a projection this noticectl does
+    /// not carry, changes nothing and says why.
+    @Test func removeDropsTheTablesKeepsTheNoticesAndRefusesWhatIsNotThere() throws {
+        let scratch = TemporaryDirectory()
+        let cli = NoticectlRunner(in: scratch)
+        try cli("news", "publish", "1", "News1")
+        try cli("news", "like", "1", "--user", "alice")
+        #expect(
+            try cli("projections", "remove", "news.likes")
+                == .success("removed news.likes: its tables are dropped; the notices stay\n"))
+        #expect(try cli("projections") == .success(""))
+        let tables = try SQLiteShell.run(
+            scratch.path("noticehub.sqlite"), "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        #expect(!tables.contains("news\n") && !tables.contains("likes\n") && tables.contains("notices"))
+        #expect(try cli("tail", "--json").stdout.split(separator: "\n").count == 2)
+        let again = try cli.run(["projections", "remove", "news.likes"])
+        #expect(again.status == 1)
+        #expect(again.stderr == "error: the journal has not installed projection news.likes: nothing to remove\n")
+        let unknown = try cli.run(["projections", "remove", "user.clicks"])
+        #expect(unknown.status == 64)
+        // A news command installs it again, rebuilt from the notices.
+        #expect(try cli("news", "feed").stdout == "#1 News1: 1 like\n")
+    }
+
     @Test func theNewsCommandsEarlierSpellingsSayTheNewOne() throws {
         let cli = NoticectlRunner(in: TemporaryDirectory())
         try cli("news", "publish", "1", "News1")

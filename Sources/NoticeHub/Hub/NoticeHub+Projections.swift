@@ -13,4 +13,29 @@ extension NoticeHub {
         guard let writer else { throw JournalError.noJournal }
         return try writer.rebuildProjection(identity, progress: progress)
     }
+
+    /// Removes an installed projection from the journal, in one transaction:
+    /// drops the tables its ``Projection/schema`` declares, forgets the
+    /// state the journal starts from for it, and takes it out of the
+    /// registry, so that posts of its names no longer need it and
+    /// ``JournalReader/installedProjections()`` no longer lists it. The
+    /// notices stay. Returns false, changing nothing, when the journal has
+    /// not installed it.
+    ///
+    /// Call it on a hub opened without the projection (a hub that carries
+    /// it throws ``JournalError/projectionUnusable(projection:problem:)``),
+    /// once no other process runs one that carries it: such a hub would
+    /// apply it to tables that are gone, and its posts of those names would
+    /// fail. Opening a hub with it later installs it anew and builds its
+    /// state from the journal's notices.
+    ///
+    /// ```swift
+    /// let shop = try NoticeHub(journal: SQLiteJournal(path: path))   // without StockProjection
+    /// try shop.removeProjection(StockProjection())
+    /// ```
+    @discardableResult
+    public func removeProjection(_ projection: any Projection) throws -> Bool {
+        guard let writer else { throw JournalError.noJournal }
+        return try writer.removeProjection(projection)
+    }
 }

@@ -70,6 +70,20 @@ struct ProjectionInstaller {
         return try rebuild(projection, through: last, progress: progress)
     }
 
+    /// Removes `projection` from the journal: drops its tables (last
+    /// declared first), forgets the state the journal starts from for it,
+    /// and records it removed. False when the journal has not installed it.
+    func remove(_ projection: any Projection) throws -> Bool {
+        let schema = projection.schema
+        guard try ProjectionRegistry.all(in: store)[schema.identity] != nil else { return false }
+        for table in schema.tables.reversed() {
+            try store.execute("DROP TABLE IF EXISTS \(SQLQuoting.quoted(table, by: "\""))", [])
+        }
+        try ProjectionSnapshots.forget(schema.identity, in: store)
+        try ProjectionRegistry.recordRemoved(schema.identity, in: store)
+        return true
+    }
+
     /// Empties the projection's tables, loads the state the journal starts
     /// from (``ProjectionSnapshots``), if it keeps one for the projection,
     /// and replays every notice of its names after that through `last` into

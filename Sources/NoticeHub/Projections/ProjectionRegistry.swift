@@ -5,10 +5,12 @@ package enum ProjectionRegistry {
     package static let generationSQL = "SELECT coalesce(max(generation), 0) FROM projections"
 
     /// Every installed projection, by identity (``InstalledProjection/isStale`` false).
+    /// A removed projection's row (version 0) is not one.
     package static func all(in store: any ProjectionStore) throws -> [String: InstalledProjection] {
         var installed: [String: InstalledProjection] = [:]
         try store.rows(
-            "SELECT identity, version, schema_version, names, current_through FROM projections ORDER BY identity", []
+            "SELECT identity, version, schema_version, names, current_through FROM projections "
+                + "WHERE version > 0 ORDER BY identity", []
         ) { row in
             let identity = row[0].text ?? ""
             let names = (row[3].text ?? "").split(separator: "\n").compactMap {
@@ -37,6 +39,18 @@ package enum ProjectionRegistry {
                 "updated_at": .integer(WallClock.nowMilliseconds()),
             ],
             conflictKey: ["identity"])
+    }
+
+    /// Records the projection `identity` as removed: version 0, no names,
+    /// no migrations applied. The row stays, so that the generation keeps
+    /// rising (a writer that read the registry before sees the change) and
+    /// installing the projection again starts from its first migration.
+    static func recordRemoved(_ identity: String, in store: any ProjectionStore) throws {
+        let generation = (try store.integer(generationSQL, []) ?? 0) + 1
+        try store.execute(
+            "UPDATE projections SET version = 0, schema_version = 0, names = '', current_through = 0, "
+                + "generation = ?, updated_at = ? WHERE identity = ?",
+            [.integer(generation), .integer(WallClock.nowMilliseconds()), .text(identity)])
     }
 
     /// Marks these projections' state current through the journal's last

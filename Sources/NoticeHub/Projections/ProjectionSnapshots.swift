@@ -213,7 +213,12 @@ extension ProjectionSnapshots {
     /// Makes `snapshot` the state the journal starts from for its
     /// projection, in place of what it held for it.
     static func replaceStarting(_ snapshot: ProjectionSnapshot, in store: any ProjectionStore) throws {
-        try store.execute("DELETE FROM projection_snapshots WHERE identity = ?", [.text(snapshot.identity)])
+        try forget(snapshot.identity, in: store)
         try save(snapshot, in: store)
+    }
+
+    /// Drops the state the journal starts from for the projection `identity`.
+    static func forget(_ identity: String, in store: any ProjectionStore) throws {
+        try store.execute("DELETE FROM projection_snapshots WHERE identity = ?", [.text(identity)])
     }
 }

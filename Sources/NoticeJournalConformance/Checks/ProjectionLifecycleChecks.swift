@@ -236,4 +236,36 @@ struct ProjectionLifecycleChecks {
         try hub.post("page.clicked", payload: "home")
         #expect(try Self.counts(hub) == ["home": 2, "about": 1])
     }
+
+    /// A projection removed through a hub that does not carry it leaves no
+    /// table and no registry entry; hubs opened before the removal post its
+    /// names again, and installing it later builds it anew from the notices.
+    func aRemovedProjectionLeavesItsTablesAndRegistryAndCanComeBack(backend: ConformanceBackend) throws {
+        let place = try backend.makePlace()
+        let owner = try place.hub(projections: [Clicks()])
+        for page in ["home", "about", "home"] { try owner.post("page.clicked", payload: page) }
+        try owner.close()
+        let plain = try place.hub()
+        let journalTables = try Self.tables(plain)
+        #expect(journalTables.contains("clicks"))
+        #expect {
+            try place.hub(projections: [Clicks()]).removeProjection(Clicks())
+        } throws: { error in
+            guard case JournalError.projectionUnusable(let projection, _) = error else { return false }
+            return projection == "test.clicks"
+        }
+        #expect(try plain.removeProjection(Clicks()))
+        #expect(try Self.tables(plain) == journalTables.filter { $0 != "clicks" })
+        #expect(try plain.journal.installedProjections() == [])
+        #expect(try plain.removeProjection(Clicks()) == false)
+        try plain.post("page.clicked", payload: "contact")
+
+        let returning = try place.hub(projections: [Clicks()])
+        #expect(returning.openingRebuilds.map(\.replayed) == [4])
+        #expect(try Self.counts(returning) == ["home": 2, "about": 1, "contact": 1])
+        #expect(try returning.journal.installedProjections().map(\.identity) == ["test.clicks"])
+        #expect(throws: JournalError.projectionMissing(name: "page.clicked", projection: "test.clicks")) {
+            try plain.post("page.clicked", payload: "home")
+        }
+    }
 }

@@ -3,7 +3,7 @@ import ArgumentParser
 struct ProjectionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "projections",
-        abstract: "List the journal's installed projections, or rebuild one.",
+        abstract: "List the journal's installed projections, rebuild one, or remove one.",
         discussion: """
             A projection keeps an app's own state in tables of the journal's \
             database, in the same transaction as each notice; the journal records \
@@ -12,8 +12,9 @@ struct ProjectionsCommand: ParsableCommand {
             Example:
               noticectl projections
               noticectl projections rebuild news.likes
+              noticectl projections remove news.likes
             """,
-        subcommands: [ProjectionsListCommand.self, ProjectionsRebuildCommand.self],
+        subcommands: [ProjectionsListCommand.self, ProjectionsRebuildCommand.self, ProjectionsRemoveCommand.self],
         defaultSubcommand: ProjectionsListCommand.self
     )
 }

@@ -190,6 +190,17 @@ final class JournalWriter: Sendable {
         }
     }
 
+    /// Removes `projection`, which this writer must not carry, from the
+    /// journal in one exclusive transaction.
+    func removeProjection(_ projection: any Projection) throws -> Bool {
+        let identity = projection.schema.identity
+        guard !shared.carried.contains(where: { $0.schema.identity == identity }) else {
+            throw JournalError.projectionUnusable(
+                projection: identity, problem: "this hub carries it: remove it through a hub opened without it")
+        }
+        return try exclusively { connection in try ProjectionInstaller(connection).remove(projection) }
+    }
+
     /// Appends inside ``exclusively(_:)``'s transaction, with the usual checks.
     func appendInside(_ connection: any JournalConnection, _ record: JournalRecord) throws -> AppendOutcome {
         try checkPayloadSize(record)
