@@ -51,7 +51,7 @@ struct RequestCommand: ParsableCommand {
 
     @Option(
         name: .customLong("wait-for-responders"), parsing: .unconditional,
-        help: "First wait this long for a responder to answer the name (as nats req --wait does): 2s.",
+        help: "First wait up to this long for a responder of the name to be listening, then ask: 2s.",
         transform: DurationArgument.parse)
     var waitForResponders: DurationArgument?
 

@@ -59,4 +59,26 @@ package enum SystemThread {
         }
         return true
     }
+
+    /// Runs `body(0)` to `body(count - 1)` at once, each on a thread of its
+    /// own named `name`, and returns once all have returned. A body whose
+    /// thread could not be started runs on the calling thread, after the
+    /// others started.
+    package static func runAll(_ count: Int, name: String, _ body: @escaping @Sendable (Int) -> Void) {
+        let finished = DispatchGroup()
+        var inline: [Int] = []
+        for index in 0..<count {
+            finished.enter()
+            let started = start(name: name) {
+                body(index)
+                finished.leave()
+            }
+            if !started { inline.append(index) }
+        }
+        for index in inline {
+            body(index)
+            finished.leave()
+        }
+        finished.wait()
+    }
 }

@@ -110,17 +110,11 @@ struct AppendChecks {
         let place = try backend.makePlace()
         let hubs = [try place.hub(), try place.hub()]
         let threads = 8, perThread = 100
-        let group = DispatchGroup()
-        for thread in 0..<threads {
-            group.enter()
-            Thread {
-                for index in 0..<perThread {
-                    _ = try! hubs[thread % 2].post("work", sender: Sender(stringLiteral: "t\(thread)"), payload: index)
-                }
-                group.leave()
-            }.start()
+        SystemThread.runAll(threads, name: "conformance poster") { thread in
+            for index in 0..<perThread {
+                _ = try! hubs[thread % 2].post("work", sender: Sender(stringLiteral: "t\(thread)"), payload: index)
+            }
         }
-        group.wait()
         var perSender: [Sender: [Int]] = [:]
         var sequences: [Int64] = []
         try hubs[0].journal.read(JournalQuery()) { notice in

@@ -76,17 +76,15 @@ struct ExportImportChecks {
         let hubs = [try place.hub(), try place.hub()]
         let failures = Collected<String>()
         let imported = Collected<Int>()
-        let group = DispatchGroup()
-        for hub in hubs {
-            group.enter()
-            Thread {
-                for line in lines {
-                    do { imported.append(try hub.importNotices([line]).imported) } catch { failures.append("\(error)") }
+        SystemThread.runAll(hubs.count, name: "conformance importer") { index in
+            for line in lines {
+                do {
+                    imported.append(try hubs[index].importNotices([line]).imported)
+                } catch {
+                    failures.append("\(error)")
                 }
-                group.leave()
-            }.start()
+            }
         }
-        group.wait()
         #expect(failures.elements == [])
         #expect(imported.elements.reduce(0, +) == 200)
         #expect(try hubs[0].journal.statistics().notices == 200)

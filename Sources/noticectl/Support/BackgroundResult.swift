@@ -1,26 +1,37 @@
-import Foundation
+import Dispatch
+import NoticeHub
 import Synchronization
 
-/// A computation run on a thread of its own while the caller does other
-/// work; ``value()`` waits for it and returns what it returned or rethrows
-/// what it threw.
+/// A computation run on a thread of its own (``SystemThread``) while the
+/// caller does other work; ``value()`` waits for it and returns what it
+/// returned or rethrows what it threw. When no thread could be started,
+/// ``value()`` runs it on the caller's.
 final class BackgroundResult<Value: Sendable>: Sendable {
-    private let outcome = Mutex<Result<Value, any Error>?>(nil)
-    private let done = DispatchSemaphore(value: 0)
+    /// What the thread hands over.
+    private final class Handover: Sendable {
+        let outcome = Mutex<Result<Value, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+    }
+
+    private let handover = Handover()
+    /// The computation, when no thread took it.
+    private let inline: (@Sendable () throws -> Value)?
 
     init(_ work: @escaping @Sendable () throws -> Value) {
-        let thread = Thread { [self] in
+        let handover = handover
+        let started = SystemThread.start(name: "noticectl background") {
             let result = Result { try work() }
-            outcome.withLock { $0 = result }
-            done.signal()
+            handover.outcome.withLock { $0 = result }
+            handover.done.signal()
         }
-        thread.start()
+        inline = started ? nil : work
     }
 
     /// What the computation returned, once it has.
     func value() throws -> Value {
-        done.wait()
-        done.signal()
-        return try outcome.withLock { $0! }.get()
+        if let inline { return try inline() }
+        handover.done.wait()
+        handover.done.signal()
+        return try handover.outcome.withLock { $0! }.get()
     }
 }
