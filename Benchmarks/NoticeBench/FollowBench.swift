@@ -66,7 +66,7 @@ public enum FollowBench {
             emit("\(notice.sequence ?? -1) \(realtimeNanoseconds())")
             if seen.add(1, ordering: .relaxed).newValue == count { done.signal() }
         }
-        let following = try hub.follow()
+        let following = try hub.journal.follow()
         emit("ready")
         done.wait()
         following.cancel()

@@ -16,7 +16,7 @@ enum JournalReadBench {
         let notices = 10_000
         let journal = try SQLiteJournal(path: path)
         let hub = try NoticeHub(journal: journal, durability: .never)
-        _ = try hub.importNotices((0..<notices).map { #"{"name":"bench.read","payload":\#($0)}"# })
+        _ = try hub.journal.importNotices((0..<notices).map { #"{"name":"bench.read","payload":\#($0)}"# })
         let raw = try RawSQLite(path: path, synchronous: "NORMAL")
         let reads = options.size(20_000, floor: 2_000)
         let countSQL = "SELECT count(*) FROM notices WHERE seq > ?"

@@ -53,11 +53,12 @@
             try writer.close()
             let notices = likes + 100
             let hub = try NoticeHub(journal: PostgresJournal(url: schema.url), projections: [LikesProjection()])
-            try check(hub.openingRebuilds.first?.replayed == notices, "pg.projection.rebuild: the install's rebuild")
+            try check(
+                hub.journal.openingRebuilds.first?.replayed == notices, "pg.projection.rebuild: the install's rebuild")
             var rebuilds: [Double] = [], replays: [Double] = []
             for _ in 0..<3 {
                 var start = now()
-                let rebuilt = try hub.rebuildProjection(LikesProjection.schema.identity)
+                let rebuilt = try hub.journal.rebuildProjection(LikesProjection.schema.identity)
                 rebuilds.append(Double(now() - start) / Double(notices))
                 try check(rebuilt.replayed == notices && rebuilt.refusedCount == 0, "pg.projection.rebuild")
                 start = now()
@@ -159,7 +160,7 @@
                     LineReader(pipe.fileHandleForReading).next() != nil, "pg.claim.handover: the holder did not start")
                 let asked = now()
                 do {
-                    _ = try hub.subscribeDurably(as: "bench-claim") { _ in }
+                    _ = try hub.journal.subscribe(as: "bench-claim") { _ in }
                     try check(false, "pg.claim.handover: a second claimant was not refused")
                 } catch JournalError.subscriberBusy {
                     refusals.append(Double(now() - asked))
@@ -168,7 +169,7 @@
                 let killed = now()
                 while true {
                     do {
-                        let claimed = try hub.subscribeDurably(as: "bench-claim") { _ in }
+                        let claimed = try hub.journal.subscribe(as: "bench-claim") { _ in }
                         samples.append(Double(now() - killed))
                         claimed.cancel()
                         break

@@ -46,7 +46,7 @@ enum RebuildBench {
         let notices = likes + 1_000
         let perNoticeReplay = byReplay.map { $0 / Double(notices) }
         let rebuilds = try BenchHarness(repetitions: 3).measure {
-            let rebuilt = try hub.rebuildProjection(LikesProjection.schema.identity)
+            let rebuilt = try hub.journal.rebuildProjection(LikesProjection.schema.identity)
             try check(rebuilt.replayed == notices && rebuilt.refusedCount == 0, "projection.rebuild")
             return rebuilt.replayed
         }

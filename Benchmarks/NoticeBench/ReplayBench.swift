@@ -35,7 +35,7 @@ enum ReplayBench {
             let samples = try harness.measureAlternating([
                 {
                     sum.value = 0
-                    let replayed = try hub.replay()
+                    let replayed = try hub.journal.replay()
                     try check(
                         replayed == count && sum.value == expected,
                         "replay.typed: \(replayed) notices, sum \(sum.value)")
@@ -68,7 +68,7 @@ enum ReplayBench {
             let expected = count * (count - 1) / 2
             func replay(_ label: String) throws -> Int {
                 sum.value = 0
-                let replayed = try hub.replay()
+                let replayed = try hub.journal.replay()
                 try check(replayed == count && sum.value == expected, "\(label): \(replayed) notices, sum \(sum.value)")
                 return count
             }
@@ -94,7 +94,7 @@ enum ReplayBench {
             func growth(through last: Int64) throws -> Double {
                 let before = Memory.resident
                 Memory.resetPeak()
-                try hub.replay(through: last)
+                try hub.journal.replay(through: last)
                 return Double(max(0, Memory.peak - before)) / 1_048_576
             }
             let tenth = try growth(through: Int64(count / 10))

@@ -3,7 +3,7 @@ import NoticeHub
 import Synchronization
 
 /// `journal.trim`: a trim of half a journal of 200,000 notices, per notice
-/// removed, in batches of ``NoticeHub/trimBatchSize`` each committed and
+/// removed, in batches of ``HubJournal.trimBatchSize`` each committed and
 /// synced, while a durable poster posts about 700 notices a second through
 /// another hub on the same file. The anchor deletes the same rows of a copy by hand, in batches of
 /// the same size, each a synced transaction. The extra figures are the
@@ -51,7 +51,7 @@ enum TrimBench {
         do {
             let hub = try NoticeHub(journal: SQLiteJournal(path: path), durability: .never, projections: projections)
             let lines = (0..<notices).map { #"{"name":"bench.trim","payload":\#(Reading.handWritten($0))}"# }
-            _ = try hub.importNotices(lines)
+            _ = try hub.journal.importNotices(lines)
             try hub.close()
         }
         try FileManager.default.copyItem(atPath: path, toPath: copy)
@@ -63,7 +63,7 @@ enum TrimBench {
         Thread.sleep(forTimeInterval: 1)
         let quiet = poster.latencies()
         let start = now()
-        let summary = try trimming.trim(through: through)
+        let summary = try trimming.journal.trim(through: through)
         let elapsed = now() - start
         let during = poster.latencies()
         poster.stop()
@@ -74,7 +74,7 @@ enum TrimBench {
         let rawStart = now()
         var upper = Int64(0)
         while upper < through {
-            upper = min(through, upper + Int64(NoticeHub.trimBatchSize))
+            upper = min(through, upper + Int64(HubJournal.trimBatchSize))
             try raw.exec("BEGIN IMMEDIATE; DELETE FROM notices WHERE seq <= \(upper); COMMIT")
         }
         let rawElapsed = now() - rawStart

@@ -17,9 +17,9 @@
     /// ```swift
     /// let service = NoticeHubService(hub: hub) { hub in
     ///     [
-    ///         try hub.follow(),
-    ///         try hub.subscribeDurably(as: "mailer", names: ["order.placed"]) { notice in send(notice) },
-    ///         try hub.applyRetention(every: .seconds(3_600)),
+    ///         try hub.journal.follow(),
+    ///         try hub.journal.subscribe(as: "mailer", names: ["order.placed"]) { notice in send(notice) },
+    ///         try hub.journal.applyRetention(every: .seconds(3_600)),
     ///     ]
     /// }
     /// let group = ServiceGroup(services: [service], gracefulShutdownSignals: [.sigterm], logger: logger)

@@ -30,7 +30,7 @@ public final class NoticeFixture: Sendable {
             hub = try NoticeHub(
                 journal: SQLiteJournal(path: directory.appendingPathComponent("fixture.sqlite").path),
                 projections: projections)
-            _ = try hub.importNotices(lines)
+            _ = try hub.journal.importNotices(lines)
         } catch {
             try? FileManager.default.removeItem(at: directory)
             throw error
@@ -108,7 +108,7 @@ public final class NoticeFixture: Sendable {
         let undecodables = CollectedUndecodables()
         let notices = try notices()
         for notice in notices {
-            try hub.replay(
+            try hub.journal.replay(
                 from: notice.sequence!, through: notice.sequence!, into: target, onUndecodable: undecodables.add)
             await target.pendingDeliveries.settled()
             try afterEach?(notice)
@@ -127,11 +127,11 @@ public final class NoticeFixture: Sendable {
     /// does.
     @discardableResult
     public func replay(into target: NoticeHub, afterEach: ((Notice) throws -> Void)? = nil) throws -> Int {
-        guard let afterEach else { return try hub.replay(into: target) }
+        guard let afterEach else { return try hub.journal.replay(into: target) }
         let undecodables = CollectedUndecodables()
         let notices = try notices()
         for notice in notices {
-            try hub.replay(
+            try hub.journal.replay(
                 from: notice.sequence!, through: notice.sequence!, into: target, onUndecodable: undecodables.add)
             try afterEach(notice)
         }

@@ -25,7 +25,7 @@ public struct BackendCapabilities: OptionSet, Sendable {
     /// every notice alone, and is not asked to share.
     public static let durableCommitsTakeTime = BackendCapabilities(rawValue: 1 << 3)
 
-    /// Trims (``NoticeHub/trim(through:leavingSubscribersBehind:leavingProjectionsBehind:batchSize:progress:)``):
+    /// Trims (``HubJournal/trim(through:leavingSubscribersBehind:leavingProjectionsBehind:batchSize:progress:)``):
     /// the ``JournalMark``s, removing the oldest notices, and reads that
     /// refuse to start below the first retained one.
     public static let trimming = BackendCapabilities(rawValue: 1 << 4)

@@ -76,7 +76,7 @@ struct ImportCommand: ParsableCommand {
             // lstat: a dangling symbolic link counts as something already there.
             guard !journal.isPostgres, (try? FileManager.default.attributesOfItem(atPath: journal.path)) == nil else {
                 return try journal.writing(installing: installing) { hub in
-                    try hub.importNotices(input) {
+                    try hub.journal.importNotices(input) {
                         progress.show(status.status(notices: $0, bytesRead: lines.bytesRead))
                     }
                 }
@@ -85,7 +85,7 @@ struct ImportCommand: ParsableCommand {
                 var staged = journal
                 staged.explicitPath = staging
                 return try staged.writing(installing: installing) { hub in
-                    let summary = try hub.importNotices(input, transactionSize: transactionSize) {
+                    let summary = try hub.journal.importNotices(input, transactionSize: transactionSize) {
                         progress.show(status.status(notices: $0, bytesRead: lines.bytesRead))
                     }
                     try hub.close()

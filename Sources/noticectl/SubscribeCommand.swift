@@ -47,7 +47,7 @@ struct SubscribeCommand: ParsableCommand {
         // Handled before the first notice prints: a signal sent on seeing it stops the subscriber.
         let signals = TerminationSignals.handle { stop.signal() }
         let failure = Mutex<(any Error)?>(nil)
-        let subscription = try hub.subscribeDurably(
+        let subscription = try hub.journal.subscribe(
             as: subscriber, names: name.isEmpty ? nil : Set(name),
             onFailure: { error in
                 failure.locked { $0 = error }

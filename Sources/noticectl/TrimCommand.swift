@@ -38,7 +38,7 @@ struct TrimCommand: ParsableCommand {
     var through: Int64
 
     @Option(help: "Notices removed per transaction.")
-    var batchSize = NoticeHub.trimBatchSize
+    var batchSize = HubJournal.trimBatchSize
 
     @Flag(help: "Trim even notices a durable subscriber has not handled yet.")
     var leavingSubscribersBehind = false
@@ -55,7 +55,7 @@ struct TrimCommand: ParsableCommand {
         let hub = try journal.openHub(creatingIfMissing: false)
         let progress = ProgressLine()
         defer { progress.finish() }
-        let summary = try hub.trim(
+        let summary = try hub.journal.trim(
             through: through, leavingSubscribersBehind: leavingSubscribersBehind,
             leavingProjectionsBehind: leavingProjectionsBehind, batchSize: batchSize
         ) { progress.show("removed \(CountText.grouped($0.removed))") }

@@ -125,7 +125,7 @@ struct VerifyCommand: ParsableCommand {
             }
             guard checkpoint == nil else { continue }
             do {
-                differences += try hub.projectionDifferences(projection).map { "\(installed.identity): \($0)" }
+                differences += try hub.journal.projectionDifferences(projection).map { "\(installed.identity): \($0)" }
             } catch let error as JournalError {
                 guard case .trimmed(_, let firstRetained) = error else { throw error }
                 StandardError.writeLine(
@@ -141,7 +141,7 @@ struct VerifyCommand: ParsableCommand {
         }
         let notices = try hub.journal.statistics().notices
         do {
-            try hub.saveVerifiedCheckpoint(malformed.checkedThrough)
+            try hub.journal.saveVerifiedCheckpoint(malformed.checkedThrough)
         } catch {
             StandardError.writeLine("note: the checkpoint was not saved: \(error)")
         }

@@ -37,9 +37,9 @@ struct DocumentedProjectionConformanceTests {
             return counts
         }
         #expect(counts == ["home": 2, "about": 1])
-        #expect(try hub.projectionDifferences(ClickCounter()) == [])
-        #expect(try hub.rebuildProjection("clicks").replayed == 3)
-        #expect(try hub.projectionDifferences(ClickCounter()) == [])
+        #expect(try hub.journal.projectionDifferences(ClickCounter()) == [])
+        #expect(try hub.journal.rebuildProjection("clicks").replayed == 3)
+        #expect(try hub.journal.projectionDifferences(ClickCounter()) == [])
     }
 
     @Test(arguments: Backend.all)

@@ -40,7 +40,7 @@ struct ReleaseUpgradeConformanceTests {
         let installed = try hub.journal.installedProjections()
         #expect(installed.map(\.identity) == ["news.likes"])
         #expect(installed.first?.currentThrough == 7 && installed.first?.isStale == false)
-        #expect(try hub.projectionDifferences(LikesProjection()) == [])
+        #expect(try hub.journal.projectionDifferences(LikesProjection()) == [])
 
         // The rules hold on, and new notices keep the state.
         #expect(throws: JournalError.refused(name: NewsLiked.name, reason: "alice already likes news 1")) {

@@ -69,7 +69,7 @@ struct VersionUpgradeConformanceTests {
         let journal = try place.hub()
         let app = NoticeHub()
         let tally = Tally(on: app)
-        #expect(try journal.replay(into: app) == 7)
+        #expect(try journal.journal.replay(into: app) == 7)
         #expect(tally.likes == Self.expected)
         #expect(try journal.journal.undecodableNotices(as: [Liked.self, Unliked.self]).count == 0)
     }
@@ -81,10 +81,10 @@ struct VersionUpgradeConformanceTests {
         let lines = try String(
             contentsOf: ReleaseUpgradeConformanceTests.fixtures.appendingPathComponent("release-0.1.jsonl"),
             encoding: .utf8)
-        _ = try journal.importNotices(lines.split(separator: "\n").map(String.init))
+        _ = try journal.journal.importNotices(lines.split(separator: "\n").map(String.init))
         let app = NoticeHub()
         let tally = Tally(on: app)
-        #expect(try journal.replay(into: app) == 7)
+        #expect(try journal.journal.replay(into: app) == 7)
         #expect(tally.likes == Self.expected)
 
         // What version-2 code posts keeps its version beside the old notices.
@@ -97,7 +97,7 @@ struct VersionUpgradeConformanceTests {
         #expect(versions == [1, 1, 1, 2])
         let rebuilt = NoticeHub()
         let again = Tally(on: rebuilt)
-        try journal.replay(into: rebuilt)
+        try journal.journal.replay(into: rebuilt)
         #expect(again.likes == [1: ["alice": 1, "bob": 1], 2: ["carol": 3]])
     }
 }

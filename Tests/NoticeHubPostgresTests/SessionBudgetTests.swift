@@ -22,13 +22,13 @@
                 Weather(celsius: 12)
             }
             let followed = Mutex(0)
-            let following = try station.follow(pollInterval: .milliseconds(20))
+            let following = try station.journal.follow(pollInterval: .milliseconds(20))
             let token = station.observe("page") { _ in followed.locked { $0 += 1 } }
             let indexed = Mutex(0)
-            let indexing = try station.subscribeDurably(as: "indexer", pollInterval: .milliseconds(20)) { _ in
+            let indexing = try station.journal.subscribe(as: "indexer", pollInterval: .milliseconds(20)) { _ in
                 indexed.locked { $0 += 1 }
             }
-            let phoneFollowing = try phone.follow(pollInterval: .milliseconds(20))
+            let phoneFollowing = try phone.journal.follow(pollInterval: .milliseconds(20))
             for _ in 0..<20 { try phone.post("page") }
             let answer = try await phone.collectAcrossProcesses(
                 "weather.now", payload: City(name: "Lyon"), from: "phone", as: Weather.self,

@@ -20,7 +20,7 @@
             let poster = try NoticeHub(journal: PostgresJournal(url: place.url))
             let seen = Lines()
             let token = follower.observe(nil) { seen.append("\($0.sequence!)") }
-            let following = try follower.follow(pollInterval: .milliseconds(20))
+            let following = try follower.journal.follow(pollInterval: .milliseconds(20))
             try poster.post("before")
             try place.waitUntil { seen.all == ["1"] }
             try place.terminateSessions()
@@ -40,7 +40,7 @@
             let hub = try NoticeHub(journal: PostgresJournal(url: place.url, logger: place.logger))
             try hub.post("first")
             let seen = Lines(), failures = Lines()
-            let subscription = try hub.subscribeDurably(
+            let subscription = try hub.journal.subscribe(
                 as: "indexer", pollInterval: .milliseconds(20), onFailure: { failures.append("\($0)") }
             ) { seen.append("\($0.sequence!)") }
             try place.waitUntil { seen.all == ["1"] }
@@ -50,7 +50,7 @@
             #expect(place.warnings.all.contains("a durable subscriber lost its claim"))
             // The name is free for a successor, which goes on from the saved cursor.
             try hub.post("second")
-            let successor = try hub.subscribeDurably(as: "indexer") { seen.append("\($0.sequence!)") }
+            let successor = try hub.journal.subscribe(as: "indexer") { seen.append("\($0.sequence!)") }
             try place.waitUntil { seen.all.count == 2 }
             #expect(seen.all == ["1", "2"])
             successor.cancel()

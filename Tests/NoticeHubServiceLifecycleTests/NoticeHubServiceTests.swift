@@ -17,10 +17,10 @@
             let handled = Mutex<[String]>([])
             let retention = Mutex<Subscription?>(nil)
             let service = NoticeHubService(hub: hub) { hub in
-                let trimming = try hub.applyRetention(every: .seconds(3_600))
+                let trimming = try hub.journal.applyRetention(every: .seconds(3_600))
                 retention.withLock { $0 = trimming }
                 return [
-                    try hub.subscribeDurably(as: "mailer", names: ["order.placed"]) { notice in
+                    try hub.journal.subscribe(as: "mailer", names: ["order.placed"]) { notice in
                         handled.withLock { $0.append(notice.name.rawValue) }
                     },
                     trimming,
@@ -43,7 +43,7 @@
             #expect(retention.withLock { $0?.isCancelled } == true, "retention stops with the service")
             #expect(throws: JournalError.closed) { try hub.post("order.placed") }
             // The subscriber's claim was released: the name can be claimed again.
-            let again = try poster.subscribeDurably(as: "mailer", names: ["order.placed"]) { _ in }
+            let again = try poster.journal.subscribe(as: "mailer", names: ["order.placed"]) { _ in }
             again.cancel()
             try poster.close()
         }
@@ -56,7 +56,7 @@
             let startedOnTask = Mutex<Bool?>(nil)
             let service = NoticeHubService(hub: hub) { hub in
                 startedOnTask.withLock { $0 = withUnsafeCurrentTask { $0 != nil } }
-                return [try hub.follow()]
+                return [try hub.journal.follow()]
             }
             try await testGracefulShutdown { trigger in
                 try await withThrowingTaskGroup { group in
@@ -77,7 +77,7 @@
             let directory = TemporaryDirectory()
             let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("journal.sqlite")))
             let service = NoticeHubService(hub: hub) { hub in
-                [try hub.subscribeDurably(as: "", names: ["order.placed"]) { _ in }]
+                [try hub.journal.subscribe(as: "", names: ["order.placed"]) { _ in }]
             }
             await #expect(throws: NoticeHubError.self) { try await service.run() }
             #expect(throws: JournalError.closed) { try hub.post("order.placed") }

@@ -77,9 +77,9 @@ struct AfterCloseTests {
     /// that a journal was closed.
     @Test func anInMemoryHubSaysItHasNoJournal() throws {
         let hub = NoticeHub()
-        #expect(throws: JournalError.noJournal) { try hub.replay() }
-        #expect(throws: JournalError.noJournal) { try hub.importNotices([#"{"name":"x"}"#]) }
-        #expect(throws: JournalError.noJournal) { try hub.follow() }
+        #expect(throws: JournalError.noJournal) { try hub.journal.replay() }
+        #expect(throws: JournalError.noJournal) { try hub.journal.importNotices([#"{"name":"x"}"#]) }
+        #expect(throws: JournalError.noJournal) { try hub.journal.follow() }
         #expect(throws: JournalError.noJournal) { try hub.journal.read(JournalQuery()) { _ in true } }
         #expect("\(JournalError.noJournal)".hasPrefix("this hub has no journal"))
     }
@@ -91,19 +91,19 @@ struct AfterCloseTests {
         try hub.post("kept")
         try hub.close()
         #expect(throws: JournalError.closed) { try hub.post("late") }
-        #expect(throws: JournalError.closed) { try hub.importNotices([#"{"name":"late"}"#]) }
+        #expect(throws: JournalError.closed) { try hub.journal.importNotices([#"{"name":"late"}"#]) }
         try hub.flush()
         #expect(try hub.journal.lastSequence() == 1, "close committed the batch")
         let replayed = Recorder<NoticeName>()
         let token = hub.observe(nil) { replayed.append($0.name) }
-        #expect(try hub.replay() == 1)
+        #expect(try hub.journal.replay() == 1)
         #expect(replayed.elements == ["kept"])
         var read: [NoticeName] = []
         try hub.journal.read(JournalQuery()) {
             read.append($0.name); return true
         }
         #expect(read == ["kept"])
-        let following = try hub.follow()
+        let following = try hub.journal.follow()
         following.cancel()
         withExtendedLifetime(token) {}
     }

@@ -22,7 +22,7 @@ struct BatchedDelayTests {
         let watcher = try NoticeHub(journal: SQLiteJournal(path: path))
         let arrived = Mutex<ContinuousClock.Instant?>(nil)
         let seen = DispatchSemaphore(value: 0)
-        let following = try watcher.follow(pollInterval: .milliseconds(2))
+        let following = try watcher.journal.follow(pollInterval: .milliseconds(2))
         let token = watcher.observe("x") { _ in
             arrived.locked { $0 = .now }
             seen.signal()

@@ -97,35 +97,35 @@ struct DocumentationExamplesTests {
         let directory = TemporaryDirectory()
         let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("app.sqlite")))
         for minute in 1...5 { try hub.post("meter.read", payload: minute) }
-        let trimmed = try hub.trim(through: 3)
+        let trimmed = try hub.journal.trim(through: 3)
         // trimmed.removed == 3, trimmed.firstRetained == 4
-        let replayed = try hub.replay(from: hub.journal.firstRetainedSequence())
-        // replayed == 2; hub.replay() throws JournalError.trimmed(from: 1, firstRetained: 4)
+        let replayed = try hub.journal.replay(from: hub.journal.firstRetainedSequence())
+        // replayed == 2; hub.journal.replay() throws JournalError.trimmed(from: 1, firstRetained: 4)
         #expect(trimmed == TrimSummary(removed: 3, firstRetained: 4))
         #expect(replayed == 2)
-        #expect(throws: JournalError.trimmed(from: 1, firstRetained: 4)) { try hub.replay() }
+        #expect(throws: JournalError.trimmed(from: 1, firstRetained: 4)) { try hub.journal.replay() }
     }
 
     @Test func journalRetention() throws {
         let directory = TemporaryDirectory()
         let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("app.sqlite")))
         for minute in 1...3 { try hub.post("meter.read", payload: minute) }
-        try hub.setRetentionPolicy(RetentionPolicy(maxAge: .seconds(30 * 86_400), maxCount: 1_000_000))
-        let outcome = try hub.applyRetention()
+        try hub.journal.setRetentionPolicy(RetentionPolicy(maxAge: .seconds(30 * 86_400), maxCount: 1_000_000))
+        let outcome = try hub.journal.applyRetention()
         // outcome.trim?.removed: how many notices it trimmed, if any
         #expect(outcome == RetentionOutcome(trim: nil, heldBackBy: nil))
         #expect(try hub.journal.retentionPolicy().maxCount == 1_000_000)
 
         for _ in 1...3 { try hub.post("sensor.reading", payload: 20.5) }
-        try hub.setRetentionPolicy(
+        try hub.journal.setRetentionPolicy(
             RetentionPolicy(byName: [NameRetention("sensor.*", maxAge: .seconds(7 * 86_400), maxCount: 10_000)]))
-        let removed = try hub.applyRetention().removedByName
+        let removed = try hub.journal.applyRetention().removedByName
         // removed["sensor.reading"]: how many notices of that name it removed, if any
         #expect(removed == [:])
-        try hub.setRetentionPolicy(RetentionPolicy(byName: [NameRetention("sensor.*", maxCount: 1)]))
-        #expect(try hub.applyRetention().removedByName == ["sensor.reading": 2])
+        try hub.journal.setRetentionPolicy(RetentionPolicy(byName: [NameRetention("sensor.*", maxCount: 1)]))
+        #expect(try hub.journal.applyRetention().removedByName == ["sensor.reading": 2])
 
-        let retention = try hub.applyRetention(every: .seconds(3_600)) { outcome in
+        let retention = try hub.journal.applyRetention(every: .seconds(3_600)) { outcome in
             print("retention trimmed \(outcome.trim?.removed ?? 0) notices")
         }
         retention.cancel()
@@ -175,8 +175,8 @@ struct DocumentationExamplesTests {
         let listener = rebuilt.observe("chat.said") { notice in
             lines.append(try! notice.decode(String.self))
         }
-        let replayed = try chat.replay(into: rebuilt)
-        let indexer = try chat.subscribeDurably(as: "indexer") { notice in
+        let replayed = try chat.journal.replay(into: rebuilt)
+        let indexer = try chat.journal.subscribe(as: "indexer") { notice in
             indexed.append(notice.sequence!)
         }
         #expect(replayed == 2 && lines.all == ["One for all", "All for one"])
@@ -238,7 +238,7 @@ struct DocumentationExamplesTests {
         ])
         #expect(addUpdatedAt.script(for: .postgresql) == "ALTER TABLE stock ADD COLUMN updated_at bigint")
 
-        let rebuilt = try shop.rebuildProjection("shop.stock") { progress in
+        let rebuilt = try shop.journal.rebuildProjection("shop.stock") { progress in
             print("\(Int(progress.fraction * 100))% at \(Int(progress.rate))/s")
         }
         print(rebuilt.replayed, rebuilt.currentThrough)  // 2 2
@@ -250,11 +250,11 @@ struct DocumentationExamplesTests {
             print(error)  // stock.moved refused: the journal's projection "shop.stock" handles it, and this hub does not carry that projection
         }
 
-        print(try shop.projectionDifferences(StockProjection()))  // []
+        print(try shop.journal.projectionDifferences(StockProjection()))  // []
 
         let branchPath = directory.path("branch.sqlite")
         try shop.post(StockMoved(item: "pears", quantity: 4), sender: "warehouse")
-        try shop.trim(through: 2)
+        try shop.journal.trim(through: 2)
         let start = try shop.journal.startingState()
         print(start[0].through, start[0].tables[0].rows)  // 2 [['apples', 7]]
 
@@ -265,7 +265,7 @@ struct DocumentationExamplesTests {
         }
         let branch = try NoticeHub(
             journal: SQLiteJournal(path: branchPath), projections: [StockProjection()])
-        print(try branch.importNotices(tail).statesLoaded)  // 1
+        print(try branch.journal.importNotices(tail).statesLoaded)  // 1
         #expect(try branch.journal.readState { try $0.integer("SELECT sum(quantity) FROM stock", []) } == 11)
 
         // Version 2 flags items running low.
@@ -293,12 +293,12 @@ struct DocumentationExamplesTests {
         var low: [String] = []
         try upgraded.journal.readState { try $0.rows("SELECT item FROM stock WHERE low = 1", []) { low.append($0[0].text!) } }
         print(try upgraded.journal.startingState()[0].version, low)  // 2 ["pears"]
-        #expect(try upgraded.projectionDifferences(StockProjectionV2()) == [])
+        #expect(try upgraded.journal.projectionDifferences(StockProjectionV2()) == [])
 
         try shop.close()
         try upgraded.close()
         let retired = try NoticeHub(journal: SQLiteJournal(path: path))  // without the projection
-        print(try retired.removeProjection(StockProjectionV2()))  // true
+        print(try retired.journal.removeProjection(StockProjectionV2()))  // true
         try retired.post(StockMoved(item: "apples", quantity: -100), sender: "till")  // no stock rules now
         #expect(try retired.journal.installedProjections().isEmpty)
 
@@ -377,7 +377,7 @@ struct DocumentationExamplesTests {
             problems.append("\(undecodable)")
         }
         do {
-            try journal.replay(into: fresh)
+            try journal.journal.replay(into: fresh)
         } catch let error as UndecodableNotices {
             skipped = error.listed.map { $0.notice.sequence! }
         }
@@ -437,7 +437,7 @@ struct DocumentationExamplesTests {
 
         let problems = try journal.journal.undecodableNotices(as: [Liked.self])
         for problem in problems.listed { print(problem) }
-        try journal.replay(into: app) { undecodable in
+        try journal.journal.replay(into: app) { undecodable in
             print("not replayed:", undecodable)
         }
 

@@ -13,27 +13,27 @@ struct DurableSubscriberClaimTests {
         let path = directory.path("j.sqlite")
         let hub = try NoticeHub(journal: SQLiteJournal(path: path))
         let other = try NoticeHub(journal: SQLiteJournal(path: path))
-        let running = try hub.subscribeDurably(as: "indexer") { _ in }
+        let running = try hub.journal.subscribe(as: "indexer") { _ in }
         for asking in [hub, other] {
-            #expect { try asking.subscribeDurably(as: "indexer") { _ in } } throws: { "\($0)" == Self.busy }
+            #expect { try asking.journal.subscribe(as: "indexer") { _ in } } throws: { "\($0)" == Self.busy }
         }
-        let mailer = try other.subscribeDurably(as: "mailer") { _ in }
+        let mailer = try other.journal.subscribe(as: "mailer") { _ in }
         // A journal in another file is another namespace.
         let elsewhere = try NoticeHub(journal: SQLiteJournal(path: directory.path("k.sqlite")))
-        let separate = try elsewhere.subscribeDurably(as: "indexer") { _ in }
+        let separate = try elsewhere.journal.subscribe(as: "indexer") { _ in }
         withExtendedLifetime([running, mailer, separate]) {}
     }
 
     @Test func cancellingOrDroppingTheTokenFreesTheName() throws {
         let directory = TemporaryDirectory()
         let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
-        let first = try hub.subscribeDurably(as: "indexer") { _ in }
+        let first = try hub.journal.subscribe(as: "indexer") { _ in }
         first.cancel()
         try {
-            let second = try hub.subscribeDurably(as: "indexer") { _ in }
+            let second = try hub.journal.subscribe(as: "indexer") { _ in }
             withExtendedLifetime(second) {}
         }()
-        let third = try hub.subscribeDurably(as: "indexer") { _ in }
+        let third = try hub.journal.subscribe(as: "indexer") { _ in }
         third.cancel()
     }
 
@@ -42,16 +42,16 @@ struct DurableSubscriberClaimTests {
         let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
         for index in 0..<3 { try hub.post("n", payload: index) }
         let seen = Recorder<Int>()
-        let running = try hub.subscribeDurably(as: "indexer") { seen.append(try! $0.decode(Int.self)) }
+        let running = try hub.journal.subscribe(as: "indexer") { seen.append(try! $0.decode(Int.self)) }
         try JournalTests.wait { seen.count == 3 }
         let refusedSaw = Recorder<Int>()
         #expect(throws: JournalError.subscriberBusy("indexer")) {
-            try hub.subscribeDurably(as: "indexer") { refusedSaw.append(try! $0.decode(Int.self)) }
+            try hub.journal.subscribe(as: "indexer") { refusedSaw.append(try! $0.decode(Int.self)) }
         }
         running.cancel()
         // The cursor is the running one's: a successor starts after it.
         try hub.post("n", payload: 3)
-        let successor = try hub.subscribeDurably(as: "indexer") { seen.append(try! $0.decode(Int.self)) }
+        let successor = try hub.journal.subscribe(as: "indexer") { seen.append(try! $0.decode(Int.self)) }
         try JournalTests.wait { seen.count == 4 }
         successor.cancel()
         #expect(seen.elements == [0, 1, 2, 3])

@@ -26,7 +26,7 @@ struct FollowerFailureTests {
         let seen = Recorder<Int>()
         let failures = Recorder<String>()
         let observer = hub.observe("n") { seen.append(try! $0.decode(Int.self)) }
-        let following = try hub.follow(pollInterval: .milliseconds(2)) { failures.append("\($0)") }
+        let following = try hub.journal.follow(pollInterval: .milliseconds(2)) { failures.append("\($0)") }
         // One transaction, so the follower meets the bad row in the batch
         // that carries the good one before it.
         try Self.append(1, to: path)
@@ -53,8 +53,8 @@ struct FollowerFailureTests {
     @Test func cancellingAFollowerWithALongPollIntervalReturnsAtOnce() throws {
         let directory = TemporaryDirectory()
         let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
-        let following = try hub.follow(pollInterval: .seconds(60))
-        let subscriber = try hub.subscribeDurably(as: "slow", pollInterval: .seconds(60)) { _ in }
+        let following = try hub.journal.follow(pollInterval: .seconds(60))
+        let subscriber = try hub.journal.subscribe(as: "slow", pollInterval: .seconds(60)) { _ in }
         Thread.sleep(forTimeInterval: 0.1)
         let started = ContinuousClock.now
         following.cancel()
@@ -70,7 +70,7 @@ struct FollowerFailureTests {
         let hub = try NoticeHub(journal: SQLiteJournal(path: path))
         let seen = Recorder<Int>()
         let failures = Recorder<String>()
-        var subscription = try hub.subscribeDurably(as: "indexer", onFailure: { failures.append("\($0)") }) {
+        var subscription = try hub.journal.subscribe(as: "indexer", onFailure: { failures.append("\($0)") }) {
             seen.append(try! $0.decode(Int.self))
         }
         try JournalTests.wait { failures.count == 1 }
@@ -80,7 +80,7 @@ struct FollowerFailureTests {
 
         try SQLiteConnection(path: path).execute(
             "UPDATE notices SET id = randomblob(16) WHERE seq = 3")
-        subscription = try hub.subscribeDurably(as: "indexer") { seen.append(try! $0.decode(Int.self)) }
+        subscription = try hub.journal.subscribe(as: "indexer") { seen.append(try! $0.decode(Int.self)) }
         try JournalTests.wait { seen.count == 4 }
         Thread.sleep(forTimeInterval: 0.05)
         #expect(seen.elements == [1, 2, 3, 4])

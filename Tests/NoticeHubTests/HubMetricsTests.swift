@@ -24,7 +24,7 @@ struct HubMetricsTests {
         let token = hub.observe("app.saved") { _ in }
         try hub.post("app.saved")
         try hub.post("app.saved")
-        #expect(try hub.replay() == 2)
+        #expect(try hub.journal.replay() == 2)
         #expect(metrics.counterTotal(label: "noticehub.posts") == 2)
         #expect(metrics.counterTotal(label: "noticehub.deliveries") == 4)
         let commits = try metrics.expectTimer("noticehub.journal.commit.duration")
@@ -52,7 +52,7 @@ struct HubMetricsTests {
         let follower = try NoticeHub(journal: SQLiteJournal(path: path), metrics: metrics)
         let heard = DispatchSemaphore(value: 0)
         let token = follower.observe("app.saved") { _ in heard.signal() }
-        let following = try follower.follow()
+        let following = try follower.journal.follow()
         let poster = try NoticeHub(journal: SQLiteJournal(path: path))
         try poster.post("app.saved")
         #expect(heard.wait(timeout: .now() + 60) == .success)

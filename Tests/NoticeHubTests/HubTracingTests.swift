@@ -44,7 +44,7 @@ struct HubTracingTests {
             _ = try? follower.post("price.logged")
             seen.signal()
         }
-        let following = try follower.follow()
+        let following = try follower.journal.follow()
         let answering = try responder.respondAcrossProcesses(to: "price.ask", as: "pricer") { _ -> Int in
             try responder.post("price.quoted")
             return 3

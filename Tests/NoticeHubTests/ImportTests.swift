@@ -19,8 +19,8 @@ struct ImportTests {
         #expect(lines[1].contains(#""name":"#) && !lines[1].contains("sender"))
 
         let target = try NoticeHub(journal: SQLiteJournal(path: directory.path("b.sqlite")))
-        #expect(try target.importNotices(lines) == ImportSummary(notices: 2, imported: 2, alreadyPresent: 0))
-        #expect(try target.importNotices(lines) == ImportSummary(notices: 2, imported: 0, alreadyPresent: 2))
+        #expect(try target.journal.importNotices(lines) == ImportSummary(notices: 2, imported: 2, alreadyPresent: 0))
+        #expect(try target.journal.importNotices(lines) == ImportSummary(notices: 2, imported: 0, alreadyPresent: 2))
         var again: [String] = []
         try target.journal.read(JournalQuery()) {
             again.append(try NoticeLine.encode($0)); return true
@@ -52,7 +52,7 @@ struct ImportTests {
         let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
         let first = #"{"id":"00000000-0000-8000-8000-000000000001","name":"ok"}"#
         #expect {
-            try hub.importNotices([first, line, #"{"name":"after"}"#])
+            try hub.journal.importNotices([first, line, #"{"name":"after"}"#])
         } throws: { error in
             "\(error)".hasPrefix(message)
         }
@@ -69,12 +69,13 @@ struct ImportTests {
         let good = (1...6).map { #"{"id":"\#(NoticeID.next())","name":"step.done","payload":{"n":\#($0)}}"# }
         var bad = good
         bad.insert("{", at: 4)
-        #expect(throws: ImportError.self) { try hub.importNotices(bad) }
+        #expect(throws: ImportError.self) { try hub.journal.importNotices(bad) }
         #expect(try hub.journal.lastSequence() == 0, "one transaction: nothing")
-        #expect(throws: ImportError.self) { try hub.importNotices(bad, transactionSize: 2) }
+        #expect(throws: ImportError.self) { try hub.journal.importNotices(bad, transactionSize: 2) }
         #expect(try hub.journal.lastSequence() == 4, "two transactions of two were committed")
         #expect(
-            try hub.importNotices(good, transactionSize: 2) == ImportSummary(notices: 6, imported: 2, alreadyPresent: 4)
+            try hub.journal.importNotices(good, transactionSize: 2)
+                == ImportSummary(notices: 6, imported: 2, alreadyPresent: 4)
         )
         var stored: [Int] = []
         try hub.journal.read(JournalQuery()) {
@@ -87,7 +88,7 @@ struct ImportTests {
                 line: 3, reason: "notice \(try NoticeLine.decode(good[0]).id) appears earlier in this input")
         ) {
             try NoticeHub(journal: SQLiteJournal(path: directory.path("other.sqlite")))
-                .importNotices([good[0], good[1], good[0]], transactionSize: 1)
+                .journal.importNotices([good[0], good[1], good[0]], transactionSize: 1)
         }
     }
 
@@ -109,7 +110,7 @@ struct ImportTests {
             ])
 
         let target = try NoticeHub(journal: SQLiteJournal(path: directory.path("b.sqlite")))
-        #expect(try target.importNotices(lines) == ImportSummary(notices: 5, imported: 5, alreadyPresent: 0))
+        #expect(try target.journal.importNotices(lines) == ImportSummary(notices: 5, imported: 5, alreadyPresent: 0))
         var again: [String] = []
         var numbers: [Int] = []
         try target.journal.read(JournalQuery()) { notice in
@@ -137,7 +138,7 @@ struct ImportTests {
         #expect(lines[1].contains(#""payload":{"big":-12345678901234567890123,"tiny":1e-400,"zero":0.0}"#))
 
         let target = try NoticeHub(journal: SQLiteJournal(path: directory.path("b.sqlite")))
-        #expect(try target.importNotices(lines).imported == 2)
+        #expect(try target.journal.importNotices(lines).imported == 2)
         var again: [String] = []
         var counters: [Counter] = []
         try target.journal.read(JournalQuery()) { notice in
@@ -166,7 +167,7 @@ struct ImportTests {
         let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
         let big = #"{"name":"big","payload":{"x":""# + String(repeating: "y", count: 1 << 20) + #""}}"#
         #expect {
-            try hub.importNotices([big])
+            try hub.journal.importNotices([big])
         } throws: { error in
             "\(error)" == "line 1: payload of big is \((1 << 20) + 8) bytes, more than the \(1 << 20) allowed"
         }
@@ -214,7 +215,7 @@ struct ImportBesideDurablePostsTests {
                 try await Task.detached {
                     // One line at a time: many chances to arrive while posters queue.
                     for line in exported {
-                        let summary = try hub.importNotices([line])
+                        let summary = try hub.journal.importNotices([line])
                         #expect(summary.imported == 1)
                     }
                 }.value

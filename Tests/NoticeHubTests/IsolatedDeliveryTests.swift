@@ -144,7 +144,7 @@ struct IsolatedDeliveryTests {
             sequences.append(notice.sequence!)
             _ = try? hub.post("echo")
         }
-        #expect(try hub.replay() == 200)
+        #expect(try hub.journal.replay() == 200)
         while replayed.count < 200 { try await Task.sleep(for: .milliseconds(2)) }
         #expect(replayed == Array(0..<200) && sequences == Array(1...200))
         #expect(try hub.journal.lastSequence() == 200, "a replay's handlers post nothing")

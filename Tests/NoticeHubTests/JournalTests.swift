@@ -16,7 +16,7 @@ struct JournalTests {
         let watcher = hub.observe("order.shipped") { shipped.append($0.isReplay) }
         try hub.post("order.placed")
         #expect(try hub.journal.lastSequence() == 2, "live: the reaction was journaled")
-        #expect(try hub.replay() == 2)
+        #expect(try hub.journal.replay() == 2)
         #expect(try hub.journal.lastSequence() == 2, "replay wrote nothing")
         #expect(shipped.elements == [false, true], "the replayed reaction came from the journal, once")
         withExtendedLifetime((reactor, watcher)) {}
@@ -46,7 +46,7 @@ struct JournalTests {
                 seen.append("early \((try? $0.decode([String: Int].self))?["i"] ?? -1)")
             }
         }
-        #expect(try hub.replay() == 4)
+        #expect(try hub.journal.replay() == 4)
         #expect(seen.elements == ["early 0", "early 1", "late 2", "late 3"])
         withExtendedLifetime(changer) {}
         late.locked { $0?.cancel() }
@@ -109,7 +109,7 @@ struct JournalTests {
     @Test func aCancelledFollowerLeavesNothingBehind() throws {
         let directory = TemporaryDirectory()
         let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
-        let following = try hub.follow()
+        let following = try hub.journal.follow()
         try hub.post("while.following")
         following.cancel()
         for _ in 0..<100 { try hub.post("after") }
@@ -155,7 +155,7 @@ struct JournalPayloadBytesTests {
                 #expect((try? notice.payloadJSON()) == "{\"a\":\"\u{FFFD}\"}")
             }
         }
-        #expect(try hub.replay() == 2)
+        #expect(try hub.journal.replay() == 2)
         #expect(decoded.elements.count == 2)
         #expect(decoded.elements.first?.hasPrefix("payload of word is not a Word:") == true)
         #expect(decoded.elements.first?.contains("invalid UTF-8") == true)

@@ -12,7 +12,7 @@ struct LockFileModeTests {
         let path = directory.path("shared.sqlite")
         let hub = try NoticeHub(journal: SQLiteJournal(path: path))
         #expect(chmod(path, 0o640) == 0)
-        let subscription = try hub.subscribeDurably(as: "indexer") { _ in }
+        let subscription = try hub.journal.subscribe(as: "indexer") { _ in }
         let answering = try hub.respondAcrossProcesses(to: "weather.now", as: "station") { _ in 21 }
         for lockFile in [path + "-subscribers", path + "-responders"] {
             let mode = try FileManager.default.attributesOfItem(atPath: lockFile)[.posixPermissions] as? Int

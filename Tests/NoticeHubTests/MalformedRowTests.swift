@@ -36,7 +36,7 @@ struct MalformedRowTests {
             "\(JournalError.malformedRow(sequence: 3, problem: #"id "zzz" is not a UUID"#))"
                 == #"journal row #3: id "zzz" is not a UUID"#)
         #expect(throws: JournalError.malformedRow(sequence: 3, problem: #"id "zzz" is not a UUID"#)) {
-            try hub.replay()
+            try hub.journal.replay()
         }
         // Rows before and after it still read on their own.
         var after: [Int64] = []
@@ -125,7 +125,7 @@ struct MalformedRowTests {
         #expect(lines[0].hasSuffix(#""postedAt":"0001-01-01T00:00:00.000Z"}"#))
         #expect(lines[1].hasSuffix(#""postedAt":"9999-12-31T23:59:59.999Z"}"#))
         let copy = try NoticeHub(journal: SQLiteJournal(path: directory.path("copy.sqlite")))
-        #expect(try copy.importNotices(lines).imported == 2)
+        #expect(try copy.journal.importNotices(lines).imported == 2)
         var again: [String] = []
         try copy.journal.read(JournalQuery()) {
             again.append(try NoticeLine.encode($0)); return true

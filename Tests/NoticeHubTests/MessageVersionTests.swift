@@ -88,7 +88,7 @@ struct MessageVersionTests {
         let rebuilt = NoticeHub()
         let replayed = Seen<Saved>()
         let rebuiltToken = rebuilt.observe(Saved.self) { saved, _ in replayed.append(saved) }
-        #expect(try hub.replay(into: rebuilt) == 3)
+        #expect(try hub.journal.replay(into: rebuilt) == 3)
         #expect(replayed.all == Self.expected)
         #expect(try hub.journal.undecodableNotices(as: [Saved.self]).count == 0)
         token.cancel()
@@ -102,9 +102,9 @@ struct MessageVersionTests {
         let reader = try NoticeHub(journal: SQLiteJournal(path: path))
         let followed = Seen<Saved>()
         let token = reader.observe(Saved.self) { saved, _ in followed.append(saved) }
-        let following = try reader.follow(pollInterval: .milliseconds(5))
+        let following = try reader.journal.follow(pollInterval: .milliseconds(5))
         let subscribed = Seen<Saved>()
-        let subscription = try reader.subscribeDurably(as: "memos", pollInterval: .milliseconds(5)) { notice in
+        let subscription = try reader.journal.subscribe(as: "memos", pollInterval: .milliseconds(5)) { notice in
             if let saved = try? notice.message(Saved.self) { subscribed.append(saved) }
         }
         _ = try Self.postEachVersion(to: writer)
@@ -133,7 +133,7 @@ struct MessageVersionTests {
         let token = hub.observe(Counted.self) { counted, _ in bodies.append(counted.body) }
         try hub.post(Counted(body: "a"))
         try hub.post("memo.counted", json: #"{"body":"b"}"#, version: 2)
-        try hub.replay()
+        try hub.journal.replay()
         #expect(bodies.all == ["a", "b", "a", "b"])
         #expect(Counted.steps.load(ordering: .relaxed) == 0)
         try hub.post("memo.counted", json: #"{"text":"c"}"#)

@@ -131,7 +131,7 @@ struct NameTests {
     func aSubscriberNameThatBreaksTheNamingRulesIsRefused(name: String, message: String) throws {
         let directory = TemporaryDirectory()
         let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
-        #expect { try hub.subscribeDurably(as: name) { _ in } } throws: { "\($0)" == message }
+        #expect { try hub.journal.subscribe(as: name) { _ in } } throws: { "\($0)" == message }
         #expect(try hub.journal.statistics().subscribers.isEmpty)
     }
 }

@@ -31,7 +31,7 @@ struct ReadAheadTests {
         #expect(
             ReadAhead.pays(for: JournalQuery(through: Int64(Self.count)))
                 || ProcessInfo.processInfo.activeProcessorCount == 1)
-        #expect(try hub.replay() == Self.count)
+        #expect(try hub.journal.replay() == Self.count)
         #expect(seen.elements.elementsEqual(1...Int64(Self.count)), "\(seen.count) delivered")
         withExtendedLifetime(token) {}
     }
@@ -54,7 +54,7 @@ struct ReadAheadTests {
         let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("journal.sqlite")))
         let seen = Recorder<Int64>()
         let token = hub.observe(nil) { seen.append($0.sequence!) }
-        #expect(try hub.replay(from: 100, through: 2000, names: ["even"]) == 951)
+        #expect(try hub.journal.replay(from: 100, through: 2000, names: ["even"]) == 951)
         #expect(seen.elements == inline, "\(seen.count) replayed")
         withExtendedLifetime(token) {}
     }
@@ -72,8 +72,8 @@ struct ReadAheadTests {
     @Test func replayFromBeforeTheFirstSequenceReplaysEverything() throws {
         let directory = TemporaryDirectory()
         let hub = try NoticeHub(journal: Self.journal(in: directory))
-        #expect(try hub.replay(from: -2) == Self.count)
-        #expect(try hub.replay(from: .min, through: .max) == Self.count)
+        #expect(try hub.journal.replay(from: -2) == Self.count)
+        #expect(try hub.journal.replay(from: .min, through: .max) == Self.count)
     }
 
     /// A slow handler holds the reader back: it is never more than a few

@@ -64,7 +64,7 @@ struct ReentrantWriteTests {
         let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")), durability: durability)
         let lines = Array(repeating: #"{"name":"imported"}"#, count: 10_000)
         let refusals = Recorder<String>()
-        let summary = try hub.importNotices(lines) { _ in
+        let summary = try hub.journal.importNotices(lines) { _ in
             do {
                 try hub.post("during")
             } catch {

@@ -74,7 +74,7 @@ struct TrimBesidePostsTests {
         let start = try #require(hub.journal.startingState().first)
         #expect(start.through == 3)
         #expect(start.tables[0].rows == [[.text("gate")], [.text("one")], [.text("three")]])
-        #expect(try hub.projectionDifferences(Steps(gate: Gate())) == [])
+        #expect(try hub.journal.projectionDifferences(Steps(gate: Gate())) == [])
     }
 
     @Test func aPostWhileTheTrimRebuildsAProjectionIsJournaledAtOnce() throws {
@@ -90,7 +90,7 @@ struct TrimBesidePostsTests {
             gate.open()
         }
         poster.start()
-        let summary = try hub.trim(through: 3)
+        let summary = try hub.journal.trim(through: 3)
 
         #expect(gate.wasReached, "the state as of #3 was rebuilt, through the gate")
         #expect(gate.passedOpen, "the post went through while the rebuild waited at the gate")
@@ -110,12 +110,12 @@ struct TrimBesidePostsTests {
         let earlier = Mutex<Int64?>(nil)
         let trimmer = Thread {
             while !gate.wasReached { Thread.sleep(forTimeInterval: 0.001) }
-            let summary = try? hub.trim(through: 2)
+            let summary = try? hub.journal.trim(through: 2)
             earlier.withLock { $0 = summary?.firstRetained }
             gate.open()
         }
         trimmer.start()
-        let summary = try hub.trim(through: 3)
+        let summary = try hub.journal.trim(through: 3)
 
         #expect(
             gate.passedOpen && earlier.withLock { $0 } == 3, "the trim through #2 ran while #3's state was computed")
@@ -124,6 +124,6 @@ struct TrimBesidePostsTests {
         // inside the transaction from the state as of #2.
         #expect(gate.applications(of: "three") == 3)
         try Self.expectStartAsOfThree(hub)
-        #expect(try hub.rebuildProjection("test.steps").replayed == 1)
+        #expect(try hub.journal.rebuildProjection("test.steps").replayed == 1)
     }
 }

@@ -29,7 +29,7 @@ struct TrimSpaceTests {
         try hub.flush()
         let before = try Self.pages(path)
         #expect(before.autoVacuum == 2, "incremental")
-        #expect(try hub.trim(through: 590).removed == 590)
+        #expect(try hub.journal.trim(through: 590).removed == 590)
         let after = try Self.pages(path)
         #expect(after.free == 0)
         #expect(after.total < before.total / 5, "\(before.total) pages, then \(after.total)")
@@ -48,7 +48,7 @@ struct TrimSpaceTests {
         let hub = try NoticeHub(journal: SQLiteJournal(path: path))
         try Self.fill(hub)
         #expect(try Self.pages(path).autoVacuum == 0)
-        #expect(try hub.trim(through: 590).removed == 590)
+        #expect(try hub.journal.trim(through: 590).removed == 590)
         #expect(try Self.pages(path).free > 0, "kept for later notices")
         #expect(try hub.journal.integrityProblems().isEmpty)
     }

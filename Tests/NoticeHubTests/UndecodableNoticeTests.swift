@@ -59,7 +59,7 @@ struct UndecodableNoticeTests {
         let liked = Seen<String>()
         let token = target.observe(Liked.self) { message, _ in liked.append(message.user) }
         #expect {
-            try journal.replay(into: target)
+            try journal.journal.replay(into: target)
         } throws: { error in
             guard let error = error as? UndecodableNotices else { return false }
             return error.checked == 3 && error.count == 1 && error.listed.map(\.notice.sequence) == [2]
@@ -71,7 +71,8 @@ struct UndecodableNoticeTests {
         #expect(live.all.isEmpty, "a replay's notices go to the replay, not the hub's handler")
 
         let collected = Seen<Int64>()
-        #expect(try journal.replay(into: target, onUndecodable: { collected.append($0.notice.sequence ?? 0) }) == 3)
+        #expect(
+            try journal.journal.replay(into: target, onUndecodable: { collected.append($0.notice.sequence ?? 0) }) == 3)
         #expect(collected.all == [2])
         token.cancel()
     }
@@ -94,7 +95,7 @@ struct UndecodableNoticeTests {
         reader.onUndecodable { undecodable.append($0.notice.sequence ?? 0) }
         let liked = Seen<String>()
         let token = reader.observe(Liked.self) { message, _ in liked.append(message.user) }
-        let following = try reader.follow(pollInterval: .milliseconds(5))
+        let following = try reader.journal.follow(pollInterval: .milliseconds(5))
         try writer.post("memo.liked", json: #"{}"#)
         try writer.post(Liked(user: "dave"))
         #expect(Self.eventually { liked.all == ["dave"] && undecodable.all == [4] })

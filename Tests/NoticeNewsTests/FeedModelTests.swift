@@ -59,7 +59,7 @@ struct FeedModelTests {
         try journal.post(NewsUnliked(newsID: 2, user: "alice"), sender: "feed")
         let screen = NoticeHub()
         let feed = FeedModel(hub: screen)
-        try journal.replay(into: screen)
+        try journal.journal.replay(into: screen)
         try await settle { feed.items.map(\.likes) == [2, 0] }
         #expect(feed.items.map(\.title) == ["News1", "News2"])
     }

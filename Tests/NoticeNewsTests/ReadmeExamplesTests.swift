@@ -212,9 +212,9 @@ struct ReadmeExamplesTests {
         let clicked = try site.post("page.clicked", payload: "home")
         print(clicked.sequence!)  // 1
 
-        let count = try site.replay(from: 1)                   // through: is optional
-        let following = try site.follow()                      // other processes' posts, live
-        let indexer = try site.subscribeDurably(as: "indexer") { notice in
+        let count = try site.journal.replay(from: 1)           // through: is optional
+        let following = try site.journal.follow()              // other processes' posts, live
+        let indexer = try site.journal.subscribe(as: "indexer") { notice in
             print("indexing", notice.sequence!)                // from its saved cursor, then live
         }
         following.cancel(); indexer.cancel()
@@ -293,8 +293,8 @@ struct ReadmeExamplesTests {
 
         let news = try newsHub(at: url)
         try news.post(NewsPublished(id: 1, title: "News1"), sender: "editor")
-        let everyHost = try news.follow()  // what any host posts, as it commits
-        let indexer = try news.subscribeDurably(as: "indexer") { notice in
+        let everyHost = try news.journal.follow()  // what any host posts, as it commits
+        let indexer = try news.journal.subscribe(as: "indexer") { notice in
             print("indexing", notice.sequence!)  // one indexer runs, on one host at a time
         }
 
@@ -307,7 +307,7 @@ struct ReadmeExamplesTests {
         }
         #expect(seen.all == ["alice"], "the other host's like arrived by following")
         #expect(output.all == ["indexing 1", "indexing 2"])
-        #expect(throws: JournalError.subscriberBusy("indexer")) { try otherHost.subscribeDurably(as: "indexer") { _ in } }
+        #expect(throws: JournalError.subscriberBusy("indexer")) { try otherHost.journal.subscribe(as: "indexer") { _ in } }
         everyHost.cancel()
         indexer.cancel()
         watcher.cancel()

@@ -15,17 +15,17 @@ struct SubscriberClaimTests {
         let (child, output) = try TortureChild.start(["subscribe", path, "indexer"])
         #expect(output.wait(seconds: 20) { $0.contains("ready") }, "\(output.errors)")
 
-        #expect { try hub.subscribeDurably(as: "indexer") { _ in } } throws: {
+        #expect { try hub.journal.subscribe(as: "indexer") { _ in } } throws: {
             "\($0)" == #"durable subscriber "indexer" is already running, in this process or another"#
         }
         // Another name is not affected.
-        let other = try hub.subscribeDurably(as: "mailer") { _ in }
+        let other = try hub.journal.subscribe(as: "mailer") { _ in }
         other.cancel()
 
         kill(child.processIdentifier, SIGKILL)
         child.waitUntilExit()
         // Not busy any more: the kernel dropped the dead process's lock.
-        let token = try hub.subscribeDurably(as: "indexer") { _ in }
+        let token = try hub.journal.subscribe(as: "indexer") { _ in }
         token.cancel()
     }
 }

@@ -86,11 +86,11 @@ do {
         }
     case "import":
         let text = try String(contentsOfFile: arguments[2], encoding: .utf8)
-        let summary = try hub.importNotices(text.split(separator: "\n").map(String.init))
+        let summary = try hub.journal.importNotices(text.split(separator: "\n").map(String.init))
         report("done \(summary.imported) \(summary.alreadyPresent)")
     case "trim":
         let through = Int64(arguments[2]) ?? 0, batch = Int(arguments[3]) ?? 1
-        let summary = try hub.trim(through: through, batchSize: batch) { report("removed \($0.removed)") }
+        let summary = try hub.journal.trim(through: through, batchSize: batch) { report("removed \($0.removed)") }
         report("done \(summary.removed) \(summary.firstRetained)")
     case "follow":
         let count = Int(arguments[2]) ?? 0
@@ -101,13 +101,13 @@ do {
             report("\(notice.sequence ?? -1) \(notice.sender?.rawValue ?? "-") \(index)")
             if seen.increment() == count { done.signal() }
         }
-        let following = try hub.follow()
+        let following = try hub.journal.follow()
         report("ready")
         done.wait()
         following.cancel()
         withExtendedLifetime(token) {}
     case "subscribe":
-        let token = try hub.subscribeDurably(as: arguments[2]) { _ in }
+        let token = try hub.journal.subscribe(as: arguments[2]) { _ in }
         report("ready")
         while true { sleep(60) }
         withExtendedLifetime(token) {}

@@ -59,7 +59,7 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A read, replay, follower or durable subscriber asked to start at
     /// `from`, below the journal's first retained notice: the notices
     /// between were trimmed, and starting later would skip them. Start at
-    /// `firstRetained` (``JournalReader/firstRetainedSequence()``) to read
+    /// `firstRetained` (``HubJournal/firstRetainedSequence()``) to read
     /// what is left.
     case trimmed(from: Int64, firstRetained: Int64)
     /// A trim that cannot be done, and why; nothing was removed.

@@ -48,11 +48,14 @@ public final class NoticeHub: Sendable {
     /// Deliveries handed to isolated and asynchronous observers that have
     /// not run yet.
     package let pendingDeliveries = PendingDeliveries()
-    /// The hub's tools for reading its journal (notices by query, state,
-    /// statistics, checks), with the connections they read through.
-    public let journal: JournalReader
+    /// The hub's journal and its tools: reads, replays, followers, durable
+    /// subscribers, trims, retention, imports and projections.
+    public var journal: HubJournal { HubJournal(self) }
+    /// The connections ``journal``'s reads go through, kept for the hub's
+    /// life; nil for an in-memory hub.
+    let readConnections: ReadConnections?
     /// The projection rebuilds that opening the hub ran, in order.
-    public let openingRebuilds: [ProjectionRebuild]
+    let rebuiltOnOpening: [ProjectionRebuild]
     /// What the hub reports through swift-metrics; nil when no metrics
     /// backend was bootstrapped as it was made.
     let metrics: HubMetrics?
@@ -70,9 +73,9 @@ public final class NoticeHub: Sendable {
     ///   backend bootstrapped with `MetricsSystem`, and none when there is none.
     public init(metrics: (any MetricsFactory)? = nil) {
         backend = nil
-        journal = JournalReader(nil)
+        readConnections = nil
         writer = nil
-        openingRebuilds = []
+        rebuiltOnOpening = []
         self.metrics = HubMetrics.make(metrics)
         // Deliveries run on the poster's thread, in the poster's context.
         tracing = nil
@@ -127,7 +130,7 @@ public final class NoticeHub: Sendable {
         tracer: (any Tracer)? = nil
     ) throws {
         self.backend = journal
-        self.journal = JournalReader(journal)
+        readConnections = ReadConnections(journal)
         let metrics = HubMetrics.make(metrics)
         self.metrics = metrics
         tracing = HubTracing.make(tracer)
@@ -139,13 +142,13 @@ public final class NoticeHub: Sendable {
             logger: logger, metrics: metrics)
         self.writer = writer
         do {
-            openingRebuilds = try writer.installProjections(progress: rebuildProgress)
+            rebuiltOnOpening = try writer.installProjections(progress: rebuildProgress)
         } catch {
             logger.debug("the journal could not be opened", metadata: ["error": "\(error)"])
             try? writer.close()
             throw error
         }
-        for rebuild in openingRebuilds {
+        for rebuild in rebuiltOnOpening {
             logger.notice(
                 "a projection was rebuilt from the journal",
                 metadata: [
@@ -198,9 +201,11 @@ public final class NoticeHub: Sendable {
     ///
     /// On a journaled hub it commits what a batched hub holds and waits for
     /// the durable posts already under way. Afterwards posts and
-    /// ``importNotices(_:transactionSize:progress:)`` throw ``JournalError/closed`` and
-    /// ``flush()`` does nothing, but reading goes on: ``replay(from:through:names:into:onUndecodable:)``,
-    /// ``journal``'s reads, ``follow(pollInterval:onFailure:)`` and ``subscribeDurably(as:names:pollInterval:onFailure:handler:)``
+    /// ``HubJournal/importNotices(_:transactionSize:progress:)`` throw
+    /// ``JournalError/closed`` and ``flush()`` does nothing, but reading goes
+    /// on: ``journal``'s reads, ``HubJournal/replay(from:through:names:into:onUndecodable:)``,
+    /// ``HubJournal/follow(pollInterval:onFailure:)`` and
+    /// ``HubJournal/subscribe(as:names:pollInterval:onFailure:handler:)``
     /// use connections of their own and still work, and followers already
     /// running keep delivering until cancelled.
     ///
@@ -243,6 +248,13 @@ public final class NoticeHub: Sendable {
     /// Commits what a batched hub holds now, without waiting for its delay.
     public func flush() throws {
         try writer?.flush()
+    }
+}
+
+extension NoticeHub {
+    func requireJournal() throws(JournalError) -> any NoticeJournal {
+        guard let backend else { throw .noJournal }
+        return backend
     }
 }
 

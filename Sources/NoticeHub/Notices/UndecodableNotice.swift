@@ -3,7 +3,7 @@
 /// decode as its message type. Such a notice is not delivered to that
 /// observer, and it is never dropped without a trace: it is reported to the
 /// hub's handler (``NoticeHub/onUndecodable(_:)``), or, during a replay, to
-/// the replay (``NoticeHub/replay(from:through:names:into:onUndecodable:)``).
+/// the replay (``HubJournal/replay(from:through:names:into:onUndecodable:)``).
 public struct UndecodableNotice: Sendable, CustomStringConvertible {
     /// The notice, with its sequence number when it came from a journal.
     public let notice: Notice
@@ -35,7 +35,7 @@ public struct UndecodableNotice: Sendable, CustomStringConvertible {
 
 /// Notices that could not be decoded as their message types, among those a
 /// replay delivered (what it throws: every other notice was delivered) or
-/// those ``JournalReader/undecodableNotices(as:limit:from:)`` checked.
+/// those ``HubJournal/undecodableNotices(as:limit:from:)`` checked.
 public struct UndecodableNotices: Error, Sendable, CustomStringConvertible {
     /// How many notices were delivered or checked, the undecodable ones
     /// included.

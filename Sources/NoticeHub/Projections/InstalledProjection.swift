@@ -17,7 +17,7 @@ public struct InstalledProjection: Sendable, Equatable {
     public let currentThrough: Int64
     /// Whether a notice it handles was journaled after ``currentThrough``
     /// (by a hub that did not apply it): its state is then behind the
-    /// journal until rebuilt. Filled by ``JournalReader/installedProjections()``.
+    /// journal until rebuilt. Filled by ``HubJournal/installedProjections()``.
     public internal(set) var isStale: Bool
 
     public init(

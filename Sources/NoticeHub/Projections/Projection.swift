@@ -66,7 +66,7 @@ public protocol Projection: Sendable {
     /// longer holds.
     ///
     /// A rebuild calls it when the journal's starting state
-    /// (``JournalReader/startingState()``) is another version's: the
+    /// (``HubJournal/startingState()``) is another version's: the
     /// projection's tables, migrated as its ``schema`` makes them now, hold
     /// that state's rows (columns the state lacks hold their defaults), and
     /// this method changes them through `store`. The result becomes the

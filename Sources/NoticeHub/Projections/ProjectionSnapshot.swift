@@ -2,14 +2,14 @@
 /// tables, as the journal's notices through that number left them.
 ///
 /// A journal keeps one per installed projection as its starting state once
-/// it has been trimmed (``JournalReader/startingState()``): a rebuild starts
+/// it has been trimmed (``HubJournal/startingState()``): a rebuild starts
 /// from it and replays the notices after ``through``. Archives carry them,
-/// and ``NoticeHub/importNotices(_:transactionSize:progress:)`` loads them, so that a tail of
+/// and ``HubJournal/importNotices(_:transactionSize:progress:)`` loads them, so that a tail of
 /// a journal imports into a new journal with the state its first notice
 /// expects.
 ///
 /// ```swift
-/// let states = try hub.projectionStates(asOf: 1_000)
+/// let states = try hub.journal.projectionStates(asOf: 1_000)
 /// // states[0].tables[0].rows: each row of the first table as of notice #1,000
 /// ```
 public struct ProjectionSnapshot: Sendable, Hashable {

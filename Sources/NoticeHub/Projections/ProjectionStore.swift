@@ -1,5 +1,5 @@
 /// A projection's access to its tables inside the append transaction (or a
-/// read transaction, for ``JournalReader/readState(_:)``). Arguments are bound,
+/// read transaction, for ``HubJournal/readState(_:)``). Arguments are bound,
 /// never spliced into the SQL; placeholders are `?` on every backend.
 public protocol ProjectionStore: AnyObject {
     /// The SQL the backend speaks, for the rare statement that differs.

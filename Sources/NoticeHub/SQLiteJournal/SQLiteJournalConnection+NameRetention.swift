@@ -143,7 +143,7 @@ extension SQLiteJournalConnection {
             for rule in rules {
                 defer { insert.reset() }
                 try insert.bind(rule.names.rawValue, at: 1)
-                try insert.bind(rule.maxAge.map(NoticeHub.milliseconds), at: 2)
+                try insert.bind(rule.maxAge.map(HubJournal.milliseconds), at: 2)
                 try insert.bind(rule.maxCount, at: 3)
                 try insert.bind(rule.maxBytes, at: 4)
                 try insert.bindText(rule.keepingLatestBy, at: 5)

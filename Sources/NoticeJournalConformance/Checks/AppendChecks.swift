@@ -32,7 +32,7 @@ struct AppendChecks {
         let reopened = try place.hub()
         let replayed = Collected<Notice>()
         let token = reopened.observe(nil) { replayed.append($0) }
-        #expect(try reopened.replay() == 51)
+        #expect(try reopened.journal.replay() == 51)
         let notices = replayed.elements
         #expect(notices.map(\.id) == posted.map(\.id))
         #expect(notices.map(\.sequence) == posted.map(\.sequence))
@@ -53,7 +53,7 @@ struct AppendChecks {
         }
         let seen = Collected<Int64>()
         let token = hub.observe(nil) { seen.append($0.sequence!) }
-        #expect(try hub.replay(from: 5, through: 20, names: ["a"]) == 5)
+        #expect(try hub.journal.replay(from: 5, through: 20, names: ["a"]) == 5)
         #expect(seen.elements == [7, 10, 13, 16, 19])
         withExtendedLifetime(token) {}
 
@@ -141,7 +141,7 @@ struct AppendChecks {
         try hub.post("a")
         let last = try hub.post("b")
         let received = Collected<Int64>()
-        let subscriber = try hub.subscribeDurably(as: "indexer", names: ["a"]) { received.append($0.sequence!) }
+        let subscriber = try hub.journal.subscribe(as: "indexer", names: ["a"]) { received.append($0.sequence!) }
         try waitUntil { received.count == 1 }
         // The cursor moves past notice 3, which the subscriber skips, after it delivers notice 2.
         try waitUntil { (try? hub.journal.statistics().subscribers.first?.cursor) == 3 }

@@ -28,9 +28,9 @@ struct CountChecks {
         for index in 0..<40 { try batched.post(index % 4 == 0 ? "cart.emptied" : "page.viewed", payload: index) }
         try batched.close()
         let line = try NoticeLine.encode(try NoticeHub().post("order.placed", payload: 1))
-        #expect(try hub.importNotices([line, try NoticeLine.encode(first)]).imported == 1)
+        #expect(try hub.journal.importNotices([line, try NoticeLine.encode(first)]).imported == 1)
         #expect(throws: ImportError.self) {
-            try hub.importNotices([line.replacingOccurrences(of: "order", with: "x"), "{"])
+            try hub.journal.importNotices([line.replacingOccurrences(of: "order", with: "x"), "{"])
         }
 
         let statistics = try hub.journal.statistics()
@@ -71,7 +71,7 @@ struct CountChecks {
         #expect(try hub.journal.verifiedCheckpoint() == nil)
         let full = try hub.journal.malformedRows()
         #expect(full.isEmpty && full.checkedThrough == 3)
-        try hub.saveVerifiedCheckpoint(full.checkedThrough)
+        try hub.journal.saveVerifiedCheckpoint(full.checkedThrough)
         #expect(try hub.journal.verifiedCheckpoint() == 3)
 
         try hub.post("b")

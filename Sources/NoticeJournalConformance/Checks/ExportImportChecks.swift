@@ -19,8 +19,8 @@ struct ExportImportChecks {
 
         let targetPlace = try target.makePlace()
         let imported = try targetPlace.hub()
-        #expect(try imported.importNotices(lines) == ImportSummary(notices: 3, imported: 3, alreadyPresent: 0))
-        #expect(try imported.importNotices(lines) == ImportSummary(notices: 3, imported: 0, alreadyPresent: 3))
+        #expect(try imported.journal.importNotices(lines) == ImportSummary(notices: 3, imported: 3, alreadyPresent: 0))
+        #expect(try imported.journal.importNotices(lines) == ImportSummary(notices: 3, imported: 0, alreadyPresent: 3))
         var again: [String] = []
         var query = JournalQuery()
         query.checksRows = true
@@ -44,7 +44,9 @@ struct ExportImportChecks {
         #expect(lines.count == exchange.count, "an export reads every kind")
 
         let targetPlace = try target.makePlace()
-        #expect(try targetPlace.hub().importNotices(lines) == ImportSummary(notices: 5, imported: 5, alreadyPresent: 0))
+        #expect(
+            try targetPlace.hub().journal.importNotices(lines)
+                == ImportSummary(notices: 5, imported: 5, alreadyPresent: 0))
         var query = JournalQuery()
         query.checksRows = true
         let imported = try ConversationChecks.read(targetPlace, query)
@@ -58,7 +60,7 @@ struct ExportImportChecks {
         let hub = try place.hub()
         try hub.post("before")
         #expect(throws: (any Error).self) {
-            try hub.importNotices([#"{"name":"ok"}"#, "garbage", #"{"name":"after"}"#])
+            try hub.journal.importNotices([#"{"name":"ok"}"#, "garbage", #"{"name":"after"}"#])
         }
         #expect(try hub.journal.lastSequence() == 1)
         try hub.post("after")
@@ -79,7 +81,7 @@ struct ExportImportChecks {
         SystemThread.runAll(hubs.count, name: "conformance importer") { index in
             for line in lines {
                 do {
-                    imported.append(try hubs[index].importNotices([line]).imported)
+                    imported.append(try hubs[index].journal.importNotices([line]).imported)
                 } catch {
                     failures.append("\(error)")
                 }

@@ -12,7 +12,7 @@ struct FollowChecks {
         let other = try place.hub()
         let seen = Collected<String>()
         let token = follower.observe(nil) { seen.append("\($0.name)#\($0.sequence!)") }
-        let following = try follower.follow()
+        let following = try follower.journal.follow()
         try other.post("remote")
         try follower.post("local")
         try other.post("remote")
@@ -31,7 +31,7 @@ struct FollowChecks {
         let follower = try place.hub()
         let seen = Collected<Int64>()
         let token = follower.observe(nil) { seen.append($0.sequence!) }
-        let following = try follower.follow(pollInterval: .seconds(3600))
+        let following = try follower.journal.follow(pollInterval: .seconds(3600))
         let other = try place.hub()
         // The listener's first wake-up and read happen as it starts; posts
         // after it count.
@@ -48,7 +48,7 @@ struct FollowChecks {
         let hub = try place.hub()
         for index in 0..<10 { try hub.post("n", payload: index) }
         let received = Collected<Int>()
-        var subscription = try hub.subscribeDurably(as: "indexer", names: ["n"]) { notice in
+        var subscription = try hub.journal.subscribe(as: "indexer", names: ["n"]) { notice in
             received.append(try! notice.decode(Int.self))
         }
         try waitUntil { received.count == 10 }
@@ -56,7 +56,7 @@ struct FollowChecks {
         for index in 10..<15 { try hub.post("n", payload: index) }
         try hub.post("other")
         let restarted = try place.hub()
-        subscription = try restarted.subscribeDurably(as: "indexer", names: ["n"]) { notice in
+        subscription = try restarted.journal.subscribe(as: "indexer", names: ["n"]) { notice in
             received.append(try! notice.decode(Int.self))
         }
         try waitUntil { received.count == 15 }
@@ -71,17 +71,17 @@ struct FollowChecks {
         let place = try backend.makePlace()
         let hub = try place.hub()
         let other = try place.hub()
-        let running = try hub.subscribeDurably(as: "indexer") { _ in }
+        let running = try hub.journal.subscribe(as: "indexer") { _ in }
         for asking in [hub, other] {
             let started = ContinuousClock.now
             #expect(throws: JournalError.subscriberBusy("indexer")) {
-                try asking.subscribeDurably(as: "indexer") { _ in }
+                try asking.journal.subscribe(as: "indexer") { _ in }
             }
             #expect(started.duration(to: .now) < .milliseconds(500), "refused at once, not after a wait")
         }
-        let mailer = try other.subscribeDurably(as: "mailer") { _ in }
+        let mailer = try other.journal.subscribe(as: "mailer") { _ in }
         running.cancel()
-        let successor = try other.subscribeDurably(as: "indexer") { _ in }
+        let successor = try other.journal.subscribe(as: "indexer") { _ in }
         withExtendedLifetime([mailer, successor]) {}
     }
 
@@ -94,12 +94,12 @@ struct FollowChecks {
         for index in 0..<3 { try hub.post("n", payload: index) }
         try place.open().connect(durability: .always).saveCursor(7, of: "indexer")
         let failure = Collected<String>()
-        let subscription = try hub.subscribeDurably(as: "indexer", onFailure: { failure.append("\($0)") }) { _ in }
+        let subscription = try hub.journal.subscribe(as: "indexer", onFailure: { failure.append("\($0)") }) { _ in }
         try waitUntil { failure.count == 1 }
         #expect(failure.elements == [JournalError.rolledBack(handled: 7, last: 3).description])
         subscription.cancel()
         // The name is free again for a mended subscriber.
-        let mended = try hub.subscribeDurably(as: "other") { _ in }
+        let mended = try hub.journal.subscribe(as: "other") { _ in }
         mended.cancel()
     }
 }

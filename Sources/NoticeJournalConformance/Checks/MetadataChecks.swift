@@ -40,7 +40,7 @@ struct MetadataChecks {
         let follower = try place.hub()
         let followed = Collected<Notice>()
         let followerToken = follower.observe(nil) { followed.append($0) }
-        let following = try follower.follow()
+        let following = try follower.journal.follow()
         let hub = try place.hub(durability: durability)
         let posted = try Self.post(to: hub)
         #expect(posted.map(\.metadata.count) == [1, 0, 3, 1])
@@ -50,7 +50,7 @@ struct MetadataChecks {
         let reopened = try place.hub()
         let replayed = Collected<Notice>()
         let replayToken = reopened.observe(nil) { replayed.append($0) }
-        #expect(try reopened.replay() == posted.count)
+        #expect(try reopened.journal.replay() == posted.count)
         #expect(replayed.elements.map(Carried.init) == expected, "replayed")
         try waitUntil { followed.count == posted.count }
         #expect(followed.elements.map(Carried.init) == expected, "followed")
@@ -93,7 +93,9 @@ struct MetadataChecks {
         #expect(lines.first?.contains(#","metadata":{"tenant":"acme"},"#) == true)
         #expect(lines.dropFirst(2).first?.contains(#""metadata":{"note":"#) == true, "keys in order")
         let targetPlace = try target.makePlace()
-        #expect(try targetPlace.hub().importNotices(lines) == ImportSummary(notices: 4, imported: 4, alreadyPresent: 0))
+        #expect(
+            try targetPlace.hub().journal.importNotices(lines)
+                == ImportSummary(notices: 4, imported: 4, alreadyPresent: 0))
         var query = JournalQuery()
         query.checksRows = true
         let imported = try ConversationChecks.read(targetPlace, query)

@@ -32,10 +32,10 @@ struct NameRetentionChecks {
         let hub = try place.hub()
         try Self.interleave(hub)
         let policy = RetentionPolicy(byName: [NameRetention("sensor.*", maxCount: 3)])
-        try hub.setRetentionPolicy(policy)
+        try hub.journal.setRetentionPolicy(policy)
         #expect(try place.hub().journal.retentionPolicy() == policy)
 
-        let outcome = try hub.applyRetention()
+        let outcome = try hub.journal.applyRetention()
         #expect(outcome == RetentionOutcome(trim: nil, heldBackBy: nil, removedByName: ["sensor.reading": 7]))
         #expect(try Self.sequences(hub, named: "sensor.reading") == [15, 17, 19])
         #expect(try Self.sequences(hub, named: "order.placed") == Array(stride(from: 2, through: 20, by: 2)))
@@ -43,7 +43,7 @@ struct NameRetentionChecks {
         #expect(statistics.notices == 13)
         #expect(statistics.byName.first { $0.name == "sensor.reading" }?.count == 3)
         #expect(try hub.journal.firstRetainedSequence() == 1, "no trim: the journal still starts at #1")
-        #expect(try hub.applyRetention() == RetentionOutcome(trim: nil, heldBackBy: nil))
+        #expect(try hub.journal.applyRetention() == RetentionOutcome(trim: nil, heldBackBy: nil))
 
         // The holes are the journal's own: its check finds nothing, and a
         // check from a checkpoint counts them.
@@ -66,28 +66,28 @@ struct NameRetentionChecks {
         let hub = try place.hub()
         let times = try Self.interleave(hub)
         // Payloads of 4 bytes ("x1" with its quotes): 10 bytes keep the newest two.
-        try hub.setRetentionPolicy(RetentionPolicy(byName: [NameRetention("sensor.reading", maxBytes: 10)]))
-        #expect(try hub.applyRetention().removedByName == ["sensor.reading": 8])
+        try hub.journal.setRetentionPolicy(RetentionPolicy(byName: [NameRetention("sensor.reading", maxBytes: 10)]))
+        #expect(try hub.journal.applyRetention().removedByName == ["sensor.reading": 8])
         #expect(try Self.sequences(hub, named: "sensor.reading") == [17, 19])
 
         // Everything is old now, but the journal's last notice stays, and so
         // does what a durable subscriber has not handled.
         try hub.post("sensor.reading", payload: "x0")
         try place.open().connect(durability: .always).saveCursor(18, of: "indexer")
-        try hub.setRetentionPolicy(
+        try hub.journal.setRetentionPolicy(
             RetentionPolicy(byName: [NameRetention("sensor.*", maxAge: .milliseconds(1)), NameRetention("order.>")]))
         #expect(try hub.journal.retentionPolicy().byName == [NameRetention("sensor.*", maxAge: .milliseconds(1))])
-        let outcome = try hub.applyRetention(now: times[9] + 60_000)
+        let outcome = try hub.journal.applyRetention(now: times[9] + 60_000)
         #expect(outcome.removedByName == ["sensor.reading": 1])
         #expect(outcome.heldBackBy == "indexer")
         #expect(try Self.sequences(hub, named: "sensor.reading") == [19, 21])
         try place.open().connect(durability: .always).saveCursor(21, of: "indexer")
-        #expect(try hub.applyRetention(now: times[9] + 60_000).removedByName == ["sensor.reading": 1])
+        #expect(try hub.journal.applyRetention(now: times[9] + 60_000).removedByName == ["sensor.reading": 1])
         #expect(try Self.sequences(hub, named: "sensor.reading") == [21])
         #expect(try hub.journal.malformedRows().isEmpty)
 
         // A trim past the holes forgets them, and the journal checks sound.
-        #expect(try hub.trim(through: 15).removed == 7)
+        #expect(try hub.journal.trim(through: 15).removed == 7)
         let checked = try hub.journal.malformedRows()
         #expect(checked.isEmpty, "\(checked)")
         #expect(try hub.journal.malformedRows(after: 16).isEmpty)
@@ -104,13 +104,13 @@ struct NameRetentionChecks {
         }
         try hub.post("order.placed", payload: 2)
         let policy = RetentionPolicy(byName: [NameRetention("device.*", keepingLatestBy: "device")])
-        try hub.setRetentionPolicy(policy)
+        try hub.journal.setRetentionPolicy(policy)
         #expect(try place.hub().journal.retentionPolicy() == policy)
 
         // a: #1, #5, #7; b: #2, #6; #3 has no device, and stays.
-        #expect(try hub.applyRetention().removedByName == ["device.status": 3])
+        #expect(try hub.journal.applyRetention().removedByName == ["device.status": 3])
         #expect(try Self.sequences(hub, named: "device.status") == [3, 6, 7])
-        #expect(try hub.applyRetention().removedByName == [:])
+        #expect(try hub.journal.applyRetention().removedByName == [:])
         #expect(try hub.journal.malformedRows().isEmpty)
         #expect(try hub.journal.statistics().notices == 5)
     }
@@ -122,10 +122,10 @@ struct NameRetentionChecks {
             NameRetention("sensor.*", maxCount: 0), NameRetention("sensor.*", maxAge: .zero),
             NameRetention("sensor.*", maxBytes: -1), NameRetention("sensor.*", keepingLatestBy: ""),
         ] {
-            #expect(throws: JournalError.self) { try hub.setRetentionPolicy(RetentionPolicy(byName: [rule])) }
+            #expect(throws: JournalError.self) { try hub.journal.setRetentionPolicy(RetentionPolicy(byName: [rule])) }
         }
         #expect {
-            try hub.setRetentionPolicy(
+            try hub.journal.setRetentionPolicy(
                 RetentionPolicy(byName: [NameRetention("a.b", maxCount: 1), NameRetention("a.b", maxCount: 2)]))
         } throws: { "\($0)".contains(#"gives "a.b" two rules"#) }
         #expect(try hub.journal.retentionPolicy() == .keepEverything)
@@ -134,7 +134,7 @@ struct NameRetentionChecks {
         let owner = try place.hub(projections: [ProjectionLifecycleChecks.Clicks()])
         try owner.post("page.clicked", payload: "home")
         #expect {
-            try owner.setRetentionPolicy(RetentionPolicy(byName: [NameRetention("page.*", maxCount: 1)]))
+            try owner.journal.setRetentionPolicy(RetentionPolicy(byName: [NameRetention("page.*", maxCount: 1)]))
         } throws: { error in
             "\(error)".contains(#"projection "test.clicks" handles"#)
         }

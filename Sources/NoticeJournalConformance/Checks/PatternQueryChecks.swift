@@ -44,7 +44,7 @@ struct PatternQueryChecks {
         let hub = try place.hub()
         let lines =
             Array(repeating: #"{"name":"news"}"#, count: 600) + [#"{"name":"news.liked"}"#, #"{"name":"news.read"}"#]
-        _ = try hub.importNotices(lines)
+        _ = try hub.journal.importNotices(lines)
         var seen: [String] = []
         try hub.journal.read(JournalQuery(names: ["news.*"], limit: 1)) {
             seen.append("\($0.name)#\($0.sequence!)"); return true
@@ -59,11 +59,11 @@ struct PatternQueryChecks {
         let replayed = Collected<String>()
         let target = NoticeHub()
         let token = target.observe(nil) { replayed.append($0.name.rawValue) }
-        #expect(try hub.replay(names: ["news.*"], into: target) == 2)
+        #expect(try hub.journal.replay(names: ["news.*"], into: target) == 2)
         #expect(replayed.elements == ["news.liked", "news.unliked"])
 
         let received = Collected<String>()
-        let subscription = try hub.subscribeDurably(as: "likes", names: ["*.liked"]) {
+        let subscription = try hub.journal.subscribe(as: "likes", names: ["*.liked"]) {
             received.append($0.name.rawValue)
         }
         try waitUntil { received.count == 2 }

@@ -45,7 +45,7 @@ struct PayloadVersionChecks {
         let follower = try place.hub()
         let followed = Collected<Notice>()
         let followerToken = follower.observe(nil) { followed.append($0) }
-        let following = try follower.follow()
+        let following = try follower.journal.follow()
         let hub = try place.hub(durability: durability)
         let posted = try Self.post(to: hub)
         #expect(posted.map(\.version) == Self.versions)
@@ -57,7 +57,7 @@ struct PayloadVersionChecks {
         let reopened = try place.hub()
         let replayed = Collected<Notice>()
         let replayToken = reopened.observe(nil) { replayed.append($0) }
-        #expect(try reopened.replay() == posted.count)
+        #expect(try reopened.journal.replay() == posted.count)
         #expect(replayed.elements.map(Versioned.init) == expected, "replayed")
         #expect(try replayed.elements.dropFirst(2).first?.message(Reshaped.self) == Reshaped(edition: 2))
 
@@ -107,7 +107,9 @@ struct PayloadVersionChecks {
         #expect(lines.last?.contains(#","version":2147483647,"#) == true)
 
         let targetPlace = try target.makePlace()
-        #expect(try targetPlace.hub().importNotices(lines) == ImportSummary(notices: 4, imported: 4, alreadyPresent: 0))
+        #expect(
+            try targetPlace.hub().journal.importNotices(lines)
+                == ImportSummary(notices: 4, imported: 4, alreadyPresent: 0))
         var query = JournalQuery()
         query.checksRows = true
         let imported = try ConversationChecks.read(targetPlace, query)

@@ -89,7 +89,7 @@ struct ProjectionLifecycleChecks {
         try hub.post("other")
         #expect(try Self.counts(hub) == ["home": 2, "about": 1])
         #expect(try hub.journal.installedProjections().first?.currentThrough == 3)
-        #expect(try hub.projectionDifferences(Clicks()) == [])
+        #expect(try hub.journal.projectionDifferences(Clicks()) == [])
         try hub.close()
 
         var rebuilt: [RebuildProgress] = []
@@ -97,7 +97,7 @@ struct ProjectionLifecycleChecks {
             journal: place.open(), projections: [Clicks(version: 2, withSecondMigration: true)],
             rebuildProgress: { rebuilt.append($0) })
         #expect(try Self.counts(upgraded) == ["home": 4, "about": 2])
-        #expect(upgraded.openingRebuilds.map(\.replayed) == [3])
+        #expect(upgraded.journal.openingRebuilds.map(\.replayed) == [3])
         #expect(rebuilt.last?.replayed == 3 && rebuilt.last?.fraction == 1)
         let installed = try upgraded.journal.installedProjections().first
         #expect(installed?.version == 2 && installed?.schemaVersion == 2 && installed?.currentThrough == 4)
@@ -105,11 +105,11 @@ struct ProjectionLifecycleChecks {
             try $0.integer("SELECT count(*) FROM clicks WHERE note IS NULL", [])
         }
         #expect(withoutNote == 2, "migration 2 added the column")
-        #expect(try upgraded.projectionDifferences(Clicks(version: 2, withSecondMigration: true)) == [])
+        #expect(try upgraded.journal.projectionDifferences(Clicks(version: 2, withSecondMigration: true)) == [])
 
         // Opening again at the same version rebuilds nothing.
         let again = try NoticeHub(journal: place.open(), projections: [Clicks(version: 2, withSecondMigration: true)])
-        #expect(again.openingRebuilds == [])
+        #expect(again.journal.openingRebuilds == [])
         #expect(try Self.counts(again) == ["home": 4, "about": 2])
     }
 
@@ -120,10 +120,10 @@ struct ProjectionLifecycleChecks {
         try before.close()
         let hub = try NoticeHub(journal: place.open(), projections: [Clicks(refusing: "blog")])
         #expect(try Self.counts(hub) == ["home": 2])
-        let rebuild = try #require(hub.openingRebuilds.first)
+        let rebuild = try #require(hub.journal.openingRebuilds.first)
         #expect(rebuild.replayed == 3 && rebuild.refusedCount == 1 && rebuild.currentThrough == 3)
         #expect(rebuild.refusals == ["notice #2 page.clicked: blog is not counted"])
-        #expect(try hub.rebuildProjection("test.clicks").replayed == 3)
+        #expect(try hub.journal.rebuildProjection("test.clicks").replayed == 3)
         #expect(try Self.counts(hub) == ["home": 2])
     }
 
@@ -179,7 +179,7 @@ struct ProjectionLifecycleChecks {
         let reader = try place.hub()
         #expect(try reader.journal.installedProjections().map(\.isStale) == [true])
         let reopened = try place.hub(projections: [Clicks()])
-        #expect(reopened.openingRebuilds.map(\.replayed) == [2])
+        #expect(reopened.journal.openingRebuilds.map(\.replayed) == [2])
         #expect(try Self.counts(reopened) == ["home": 2])
         #expect(try reader.journal.installedProjections().map(\.isStale) == [false])
     }
@@ -249,19 +249,19 @@ struct ProjectionLifecycleChecks {
         let journalTables = try Self.tables(plain)
         #expect(journalTables.contains("clicks"))
         #expect {
-            try place.hub(projections: [Clicks()]).removeProjection(Clicks())
+            try place.hub(projections: [Clicks()]).journal.removeProjection(Clicks())
         } throws: { error in
             guard case JournalError.projectionUnusable(let projection, _) = error else { return false }
             return projection == "test.clicks"
         }
-        #expect(try plain.removeProjection(Clicks()))
+        #expect(try plain.journal.removeProjection(Clicks()))
         #expect(try Self.tables(plain) == journalTables.filter { $0 != "clicks" })
         #expect(try plain.journal.installedProjections() == [])
-        #expect(try plain.removeProjection(Clicks()) == false)
+        #expect(try plain.journal.removeProjection(Clicks()) == false)
         try plain.post("page.clicked", payload: "contact")
 
         let returning = try place.hub(projections: [Clicks()])
-        #expect(returning.openingRebuilds.map(\.replayed) == [4])
+        #expect(returning.journal.openingRebuilds.map(\.replayed) == [4])
         #expect(try Self.counts(returning) == ["home": 2, "about": 1, "contact": 1])
         #expect(try returning.journal.installedProjections().map(\.identity) == ["test.clicks"])
         #expect(throws: JournalError.projectionMissing(name: "page.clicked", projection: "test.clicks")) {

@@ -46,12 +46,12 @@ struct ProjectionVerifyChecks {
         try hub.post("page.visited", payload: "/about", metadata: ["trace": "t-1"])
         try hub.post("page.visited", payload: "/")
         #expect(try hub.journal.readState { try $0.integer("SELECT count(*) FROM visits", []) } == 3)
-        #expect(try hub.projectionDifferences(Visits()) == [])
+        #expect(try hub.journal.projectionDifferences(Visits()) == [])
 
-        try hub.trim(through: 3)
+        try hub.journal.trim(through: 3)
         try hub.post("page.visited", payload: "/contact")
-        #expect(try hub.projectionDifferences(Visits()) == [])
-        #expect(try hub.rebuildProjection("test.visits").refusedCount == 0)
-        #expect(try hub.projectionDifferences(Visits()) == [])
+        #expect(try hub.journal.projectionDifferences(Visits()) == [])
+        #expect(try hub.journal.rebuildProjection("test.visits").refusedCount == 0)
+        #expect(try hub.journal.projectionDifferences(Visits()) == [])
     }
 }

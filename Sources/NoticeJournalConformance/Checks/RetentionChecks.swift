@@ -10,13 +10,13 @@ struct RetentionChecks {
         let hub = try place.hub()
         #expect(try hub.journal.retentionPolicy() == .keepEverything)
         let policy = RetentionPolicy(maxAge: .seconds(90 * 86_400), maxCount: 1_000)
-        try hub.setRetentionPolicy(policy)
+        try hub.journal.setRetentionPolicy(policy)
         #expect(try place.hub().journal.retentionPolicy() == policy)
-        #expect(throws: JournalError.self) { try hub.setRetentionPolicy(RetentionPolicy(maxCount: 0)) }
+        #expect(throws: JournalError.self) { try hub.journal.setRetentionPolicy(RetentionPolicy(maxCount: 0)) }
         #expect(try hub.journal.retentionPolicy() == policy)
-        try hub.setRetentionPolicy(.keepEverything)
+        try hub.journal.setRetentionPolicy(.keepEverything)
         #expect(try hub.journal.retentionPolicy() == .keepEverything)
-        #expect(try hub.applyRetention() == RetentionOutcome(trim: nil, heldBackBy: nil))
+        #expect(try hub.journal.applyRetention() == RetentionOutcome(trim: nil, heldBackBy: nil))
     }
 
     func applyingAPolicyTrimsByCountAndAge(backend: ConformanceBackend) throws {
@@ -25,22 +25,22 @@ struct RetentionChecks {
         var times: [Int64] = []
         for index in 1...10 { times.append(try hub.post("meter.read", payload: index).postedAtMilliseconds) }
 
-        try hub.setRetentionPolicy(RetentionPolicy(maxCount: 7))
-        #expect(try hub.applyRetention().trim == TrimSummary(removed: 3, firstRetained: 4))
-        #expect(try hub.applyRetention().trim == nil)
+        try hub.journal.setRetentionPolicy(RetentionPolicy(maxCount: 7))
+        #expect(try hub.journal.applyRetention().trim == TrimSummary(removed: 3, firstRetained: 4))
+        #expect(try hub.journal.applyRetention().trim == nil)
 
         // As of 1 ms after the sixth notice, with a maximum age of 1 ms: the
         // notices posted before the sixth are too old (several may share a
         // millisecond, so the cut is where their times say).
         let now = times[5] + 1
         let older = Int64(times.filter { $0 < times[5] }.count)
-        try hub.setRetentionPolicy(RetentionPolicy(maxAge: .milliseconds(1)))
-        let outcome = try hub.applyRetention(now: now)
+        try hub.journal.setRetentionPolicy(RetentionPolicy(maxAge: .milliseconds(1)))
+        let outcome = try hub.journal.applyRetention(now: now)
         #expect(outcome.trim.map(\.firstRetained) ?? 4 == max(4, older + 1))
         #expect(try hub.journal.firstRetainedSequence() == max(4, older + 1))
 
         // Everything is old now, but the last notice stays.
-        #expect(try hub.applyRetention(now: times[9] + 60_000).trim?.firstRetained == 10)
+        #expect(try hub.journal.applyRetention(now: times[9] + 60_000).trim?.firstRetained == 10)
         #expect(try hub.journal.statistics().notices == 1)
     }
 
@@ -51,13 +51,13 @@ struct RetentionChecks {
         let hub = try place.hub()
         for _ in 1...10 { try hub.post("meter.read", payload: "xxxxxxxx") }
         let policy = RetentionPolicy(maxBytes: 35)
-        try hub.setRetentionPolicy(policy)
+        try hub.journal.setRetentionPolicy(policy)
         #expect(try place.hub().journal.retentionPolicy() == policy)
-        #expect(throws: JournalError.self) { try hub.setRetentionPolicy(RetentionPolicy(maxBytes: 0)) }
-        #expect(try hub.applyRetention().trim == TrimSummary(removed: 7, firstRetained: 8))
-        #expect(try hub.applyRetention().trim == nil)
+        #expect(throws: JournalError.self) { try hub.journal.setRetentionPolicy(RetentionPolicy(maxBytes: 0)) }
+        #expect(try hub.journal.applyRetention().trim == TrimSummary(removed: 7, firstRetained: 8))
+        #expect(try hub.journal.applyRetention().trim == nil)
         try hub.post("meter.read", payload: "xxxxxxxx")
-        #expect(try hub.applyRetention().trim == TrimSummary(removed: 1, firstRetained: 9))
+        #expect(try hub.journal.applyRetention().trim == TrimSummary(removed: 1, firstRetained: 9))
     }
 
     func aDurableSubscriberHoldsRetentionBack(backend: ConformanceBackend) throws {
@@ -65,9 +65,9 @@ struct RetentionChecks {
         let hub = try place.hub()
         for index in 1...10 { try hub.post("meter.read", payload: index) }
         try place.open().connect(durability: .always).saveCursor(4, of: "indexer")
-        try hub.setRetentionPolicy(RetentionPolicy(maxCount: 2))
+        try hub.journal.setRetentionPolicy(RetentionPolicy(maxCount: 2))
         #expect(
-            try hub.applyRetention()
+            try hub.journal.applyRetention()
                 == RetentionOutcome(trim: TrimSummary(removed: 4, firstRetained: 5), heldBackBy: "indexer"))
     }
 
@@ -75,12 +75,12 @@ struct RetentionChecks {
         let place = try backend.makePlace()
         let hub = try place.hub()
         for index in 1...10 { try hub.post("meter.read", payload: index) }
-        try hub.setRetentionPolicy(RetentionPolicy(maxCount: 3))
-        #expect(throws: JournalError.self) { try hub.applyRetention(every: .zero) }
+        try hub.journal.setRetentionPolicy(RetentionPolicy(maxCount: 3))
+        #expect(throws: JournalError.self) { try hub.journal.applyRetention(every: .zero) }
 
         let applied = Collected<RetentionOutcome>()
         let failures = Collected<String>()
-        let retention = try hub.applyRetention(
+        let retention = try hub.journal.applyRetention(
             every: .milliseconds(20), onApplied: { applied.append($0) }, onFailure: { failures.append("\($0)") })
         try waitUntil { (try? hub.journal.firstRetainedSequence()) == 8 && applied.count > 0 }
         #expect(
@@ -101,7 +101,7 @@ struct RetentionChecks {
         // Cancelled from its own callback, it stops without waiting for itself.
         let holder = Mutex<Subscription?>(nil)
         let returned = Collected<Bool>()
-        let selfCancelling = try hub.applyRetention(every: .milliseconds(20)) { _ in
+        let selfCancelling = try hub.journal.applyRetention(every: .milliseconds(20)) { _ in
             guard let subscription = holder.withLock({ $0 }) else { return }
             subscription.cancel()
             returned.append(subscription.isCancelled)

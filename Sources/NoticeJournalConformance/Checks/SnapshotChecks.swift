@@ -115,7 +115,7 @@ struct SnapshotChecks {
     func aTrimKeepsTheStateTheJournalStartsFromAndRebuildsStartThere(backend: ConformanceBackend) throws {
         let place = try backend.makePlace()
         let hub = try Self.shelf(in: place)
-        let asOfFive = try #require(hub.projectionStates(asOf: 5).first)
+        let asOfFive = try #require(hub.journal.projectionStates(asOf: 5).first)
         let current = try Self.state(hub)
         #expect(asOfFive.through == 5)
         #expect(asOfFive.tables.map(\.name) == ["books", "loans"])
@@ -129,22 +129,24 @@ struct SnapshotChecks {
 
         // A hub that does not carry the projection cannot keep its state.
         let stranger = try place.hub()
-        #expect(throws: JournalError.self) { try stranger.trim(through: 5) }
+        #expect(throws: JournalError.self) { try stranger.journal.trim(through: 5) }
         #expect(try hub.journal.firstRetainedSequence() == 1)
 
-        #expect(try hub.trim(through: 5).removed == 5)
+        #expect(try hub.journal.trim(through: 5).removed == 5)
         let start = try #require(hub.journal.startingState().first)
         #expect(start.through == 5 && start.firstDifferingTable(from: asOfFive) == nil)
-        #expect(try hub.rebuildProjection("test.shelf").replayed == 3)
+        #expect(try hub.journal.rebuildProjection("test.shelf").replayed == 3)
         #expect(try Self.state(hub).firstDifferingTable(from: current) == nil)
-        #expect(try hub.projectionDifferences(Shelf()) == [])
-        #expect(try hub.projectionStates(asOf: 6).first?.tables[0].rows.count == 3)
-        #expect(throws: JournalError.trimmed(from: 4, firstRetained: 6)) { try hub.projectionStates(asOf: 3) }
+        #expect(try hub.journal.projectionDifferences(Shelf()) == [])
+        #expect(try hub.journal.projectionStates(asOf: 6).first?.tables[0].rows.count == 3)
+        #expect(throws: JournalError.trimmed(from: 4, firstRetained: 6)) { try hub.journal.projectionStates(asOf: 3) }
 
         // Left behind, the projection keeps its state and cannot be rebuilt.
-        try stranger.trim(through: 7, leavingProjectionsBehind: true)
+        try stranger.journal.trim(through: 7, leavingProjectionsBehind: true)
         #expect(try hub.journal.startingState() == [])
-        #expect(throws: JournalError.trimmed(from: 1, firstRetained: 8)) { try hub.rebuildProjection("test.shelf") }
+        #expect(throws: JournalError.trimmed(from: 1, firstRetained: 8)) {
+            try hub.journal.rebuildProjection("test.shelf")
+        }
         #expect(try Self.state(hub).firstDifferingTable(from: current) == nil)
     }
 
@@ -152,32 +154,33 @@ struct SnapshotChecks {
         let sourcePlace = try backend.makePlace()
         let source = try Self.shelf(in: sourcePlace)
         let expected = try Self.state(source)
-        try source.trim(through: 4)
+        try source.journal.trim(through: 4)
         let tail = try Self.exportLines(source, states: try source.journal.startingState(), from: 5)
 
         // Without the state it starts from, the tail's first loan is refused.
         let barePlace = try backend.makePlace()
         let bare = try barePlace.hub(projections: [Shelf()])
         let withoutState = tail.filter { !$0.hasPrefix("{\"state\"") && !$0.hasPrefix("{\"row\"") }
-        #expect(throws: ImportError.self) { try bare.importNotices(withoutState) }
+        #expect(throws: ImportError.self) { try bare.journal.importNotices(withoutState) }
         #expect(try bare.journal.lastSequence() == 0)
 
         let place = try backend.makePlace()
         let carved = try place.hub(projections: [Shelf()])
-        let summary = try carved.importNotices(tail)
+        let summary = try carved.journal.importNotices(tail)
         #expect(summary == ImportSummary(notices: 4, imported: 4, statesLoaded: 1))
         #expect(try Self.state(carved).firstDifferingTable(from: expected) == nil)
         #expect(try carved.journal.startingState().first?.through == 0)
-        #expect(try carved.rebuildProjection("test.shelf").replayed == 4)
+        #expect(try carved.journal.rebuildProjection("test.shelf").replayed == 4)
         #expect(try Self.state(carved).firstDifferingTable(from: expected) == nil)
 
         // Run again, it finds everything present; into another journal, the
         // state it starts from disagrees and nothing is imported.
-        #expect(try carved.importNotices(tail) == ImportSummary(notices: 4, alreadyPresent: 4, statesChecked: 1))
+        #expect(
+            try carved.journal.importNotices(tail) == ImportSummary(notices: 4, alreadyPresent: 4, statesChecked: 1))
         let otherPlace = try backend.makePlace()
         let other = try otherPlace.hub(projections: [Shelf()])
         try other.post("book.added", payload: Shelf.Book(id: 1, title: "Dubliners", price: 9.5))
-        #expect(throws: ImportError.self) { try other.importNotices(tail) }
+        #expect(throws: ImportError.self) { try other.journal.importNotices(tail) }
         #expect(try other.journal.lastSequence() == 1)
     }
 
@@ -185,26 +188,27 @@ struct SnapshotChecks {
         let sourcePlace = try backend.makePlace()
         let source = try Self.shelf(in: sourcePlace)
         let expected = try Self.state(source)
-        let ending = try source.projectionStates(asOf: 4)
+        let ending = try source.journal.projectionStates(asOf: 4)
         var archive = [StateLine.archiveHeader(from: 1, through: 4, projections: ["test.shelf"])]
         archive += try Self.exportLines(source, states: [], from: 1).prefix(4)
         archive += ending.flatMap(StateLine.encode) + [StateLine.archiveEnd(notices: 4)]
-        try source.trim(through: 4)
+        try source.journal.trim(through: 4)
         let rest = try Self.exportLines(source, states: try source.journal.startingState(), from: 5)
 
         // Cut short or miscounted, an archive imports nothing.
         let restoringPlace = try backend.makePlace()
         let restoring = try restoringPlace.hub(projections: [Shelf()])
-        #expect(throws: ImportError.self) { try restoring.importNotices(archive.dropLast()) }
+        #expect(throws: ImportError.self) { try restoring.journal.importNotices(archive.dropLast()) }
         #expect(throws: ImportError.self) {
-            try restoring.importNotices(archive.dropLast() + [StateLine.archiveEnd(notices: 5)])
+            try restoring.journal.importNotices(archive.dropLast() + [StateLine.archiveEnd(notices: 5)])
         }
         #expect(try restoring.journal.lastSequence() == 0)
 
-        #expect(try restoring.importNotices(archive) == ImportSummary(notices: 4, imported: 4, statesChecked: 1))
-        #expect(try restoring.importNotices(rest) == ImportSummary(notices: 4, imported: 4, statesChecked: 1))
+        #expect(
+            try restoring.journal.importNotices(archive) == ImportSummary(notices: 4, imported: 4, statesChecked: 1))
+        #expect(try restoring.journal.importNotices(rest) == ImportSummary(notices: 4, imported: 4, statesChecked: 1))
         #expect(try restoring.journal.lastSequence() == 8)
         #expect(try Self.state(restoring).firstDifferingTable(from: expected) == nil)
-        #expect(try restoring.projectionDifferences(Shelf()) == [])
+        #expect(try restoring.journal.projectionDifferences(Shelf()) == [])
     }
 }

@@ -51,7 +51,7 @@ struct StartingStateUpcastChecks {
     func aRaisedVersionStartsFromTheUpcastState(backend: ConformanceBackend) throws {
         let place = try backend.makePlace()
         let hub = try SnapshotChecks.shelf(in: place)
-        try hub.trim(through: 5)
+        try hub.journal.trim(through: 5)
         let made = try hub.journal.startingState()
 
         // Version 2 without an upcast cannot start from version 1's state.
@@ -71,21 +71,21 @@ struct StartingStateUpcastChecks {
         #expect(start.tables[0].columns == ["id", "title", "price", "note", "loaned"])
         #expect(start.tables[0].rows.map { $0.last } == [.integer(1), .integer(1)])
         #expect(start.tables[1] == made[0].tables[1], "the loans are as version 1 left them")
-        #expect(try upgraded.projectionDifferences(CountingShelf()) == [])
-        #expect(try upgraded.rebuildProjection("test.shelf").replayed == 3)
+        #expect(try upgraded.journal.projectionDifferences(CountingShelf()) == [])
+        #expect(try upgraded.journal.rebuildProjection("test.shelf").replayed == 3)
         #expect(try Self.loanCounts(upgraded) == [1: 2, 2: 1, 3: 1])
     }
 
     func aTailWithAnEarlierVersionsStateImportsUpcast(backend: ConformanceBackend) throws {
         let sourcePlace = try backend.makePlace()
         let source = try SnapshotChecks.shelf(in: sourcePlace)
-        try source.trim(through: 4)
+        try source.journal.trim(through: 4)
         let tail = try SnapshotChecks.exportLines(source, states: try source.journal.startingState(), from: 5)
 
         let refusingPlace = try backend.makePlace()
         let refusing = try refusingPlace.hub(projections: [SnapshotChecks.Shelf(version: 2)])
         #expect {
-            try refusing.importNotices(tail)
+            try refusing.journal.importNotices(tail)
         } throws: { error in
             (error as? ImportError)?.reason.contains("version 2 cannot start from the state version 1 made") == true
         }
@@ -93,9 +93,9 @@ struct StartingStateUpcastChecks {
 
         let place = try backend.makePlace()
         let carved = try place.hub(projections: [CountingShelf()])
-        #expect(try carved.importNotices(tail) == ImportSummary(notices: 4, imported: 4, statesLoaded: 1))
+        #expect(try carved.journal.importNotices(tail) == ImportSummary(notices: 4, imported: 4, statesLoaded: 1))
         #expect(try Self.loanCounts(carved) == [1: 2, 2: 1, 3: 1])
         #expect(try carved.journal.startingState().map(\.version) == [2])
-        #expect(try carved.projectionDifferences(CountingShelf()) == [])
+        #expect(try carved.journal.projectionDifferences(CountingShelf()) == [])
     }
 }

@@ -27,7 +27,7 @@ struct TrimChecks {
         let hub = try Self.journal(of: 10, in: place)
         #expect(try hub.journal.firstRetainedSequence() == 1)
         var reported: [Int] = []
-        let summary = try hub.trim(through: 4, batchSize: 3) { reported.append($0.removed) }
+        let summary = try hub.journal.trim(through: 4, batchSize: 3) { reported.append($0.removed) }
         #expect(summary == TrimSummary(removed: 4, firstRetained: 5))
         #expect(reported == [3, 4])
         #expect(try hub.journal.firstRetainedSequence() == 5)
@@ -37,9 +37,9 @@ struct TrimChecks {
         #expect(throws: JournalError.trimmed(from: 4, firstRetained: 5)) {
             try hub.journal.read(JournalQuery(from: 4, names: ["a"], limit: 1)) { _ in true }
         }
-        #expect(throws: trimmed) { try hub.replay() }
+        #expect(throws: trimmed) { try hub.journal.replay() }
         #expect(try Self.sequences(hub, from: 5) == Array(5...10))
-        #expect(try hub.replay(from: 5) == 6)
+        #expect(try hub.journal.replay(from: 5) == 6)
 
         // Numbers go on from the last; the counts and verify agree.
         #expect(try hub.post("a").sequence == 11)
@@ -52,28 +52,28 @@ struct TrimChecks {
     func theLastNoticeAndUnhandledNoticesAreKept(backend: ConformanceBackend) throws {
         let place = try backend.makePlace()
         let hub = try Self.journal(of: 3, in: place)
-        #expect(throws: JournalError.self) { try hub.trim(through: 3) }
+        #expect(throws: JournalError.self) { try hub.journal.trim(through: 3) }
         try place.open().connect(durability: .always).saveCursor(1, of: "indexer")
         #expect(
             throws: JournalError.trimRefused(
                 #"durable subscriber "indexer" has handled notices through #1 only, and would lose those through #2"#)
-        ) { try hub.trim(through: 2) }
+        ) { try hub.journal.trim(through: 2) }
         #expect(try hub.journal.statistics().notices == 3)
-        #expect(try hub.trim(through: 2, leavingSubscribersBehind: true).removed == 2)
+        #expect(try hub.journal.trim(through: 2, leavingSubscribersBehind: true).removed == 2)
     }
 
     func followersAndDurableSubscribersBelowATrimAreStopped(backend: ConformanceBackend) throws {
         let place = try backend.makePlace()
         let hub = try Self.journal(of: 6, in: place)
         try place.open().connect(durability: .always).saveCursor(2, of: "indexer")
-        try hub.trim(through: 4, leavingSubscribersBehind: true)
+        try hub.journal.trim(through: 4, leavingSubscribersBehind: true)
 
         let failures = Collected<String>()
         let handled = Collected<Int64>()
-        let subscriber = try hub.subscribeDurably(as: "indexer", onFailure: { failures.append("\($0)") }) {
+        let subscriber = try hub.journal.subscribe(as: "indexer", onFailure: { failures.append("\($0)") }) {
             handled.append($0.sequence!)
         }
-        let follower = try hub.followJournal(JournalQuery(from: 2), onFailure: { failures.append("\($0)") }) {
+        let follower = try hub.journal.tail(JournalQuery(from: 2), onFailure: { failures.append("\($0)") }) {
             handled.append($0.sequence!)
         }
         try waitUntil { failures.count == 2 }
@@ -89,7 +89,7 @@ struct TrimChecks {
         follower.cancel()
 
         // Started at the first retained notice, each reads what is left.
-        let resumed = try hub.followJournal(JournalQuery(from: try hub.journal.firstRetainedSequence())) {
+        let resumed = try hub.journal.tail(JournalQuery(from: try hub.journal.firstRetainedSequence())) {
             handled.append($0.sequence!)
         }
         try waitUntil { handled.count == 2 }
@@ -114,7 +114,7 @@ struct TrimChecks {
         #expect(try hub.journal.statistics().notices == 8)
         #expect(try hub.journal.malformedRows().isEmpty)
 
-        #expect(try hub.trim(through: 1) == TrimSummary(removed: 5, firstRetained: 8))
+        #expect(try hub.journal.trim(through: 1) == TrimSummary(removed: 5, firstRetained: 8))
         #expect(try hub.journal.statistics().notices == 3)
         #expect(try hub.journal.statistics().byName == [.init(name: "a", count: 1), .init(name: "b", count: 2)])
         #expect(try hub.journal.malformedRows().isEmpty)

@@ -40,9 +40,9 @@ public struct LikesTables: Equatable, Sendable {
     /// The tables that posting `hub`'s journaled news notices again, in
     /// order, under ``LikesProjection``'s rules, gives; and, one line each,
     /// the notices that posting them live would have refused
-    /// (``NoticeHub/withScratchReplay(of:_:)``).
+    /// (``HubJournal/withScratchReplay(of:_:)``).
     public static func replayed(from hub: NoticeHub) throws -> (tables: LikesTables, refused: [String]) {
-        let (refused, tables) = try hub.withScratchReplay(of: LikesProjection()) { try stored(in: $0) }
+        let (refused, tables) = try hub.journal.withScratchReplay(of: LikesProjection()) { try stored(in: $0) }
         return (tables, refused)
     }
 

@@ -45,7 +45,7 @@ public enum NewsStore {
     ) throws -> (state: NewsState, replayed: Int) {
         let scratch = NoticeHub()
         let colleagues = NewsColleagues(hub: scratch, log: log)
-        let count = try hub.replay(
+        let count = try hub.journal.replay(
             from: first, through: last, names: [NewsPublished.name, NewsLiked.name, NewsUnliked.name], into: scratch)
         return (colleagues.state, count)
     }

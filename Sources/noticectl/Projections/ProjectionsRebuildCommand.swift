@@ -33,7 +33,7 @@ struct ProjectionsRebuildCommand: ParsableCommand {
     func run() throws {
         let projection = CarriedProjections.all.first { $0.schema.identity == identity }!
         let hub = try journal.openHub(installing: [projection], creatingIfMissing: false)
-        if let rebuilt = hub.openingRebuilds.first(where: { $0.identity == identity }) {
+        if let rebuilt = hub.journal.openingRebuilds.first(where: { $0.identity == identity }) {
             // Opening installed it and rebuilt it already; the note said so.
             print(
                 "rebuilt \(identity) from \(CountText.counted(rebuilt.replayed, "notice")), current through #\(rebuilt.currentThrough)"
@@ -41,7 +41,7 @@ struct ProjectionsRebuildCommand: ParsableCommand {
             return
         }
         let progress = RebuildProgressLine()
-        let rebuilt = try hub.rebuildProjection(identity, progress: progress.show)
+        let rebuilt = try hub.journal.rebuildProjection(identity, progress: progress.show)
         progress.finish()
         for refusal in rebuilt.refusals { StandardError.writeLine("note: \(refusal) (its rules refuse it now)") }
         print(

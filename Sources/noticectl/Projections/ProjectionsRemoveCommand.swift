@@ -36,7 +36,7 @@ struct ProjectionsRemoveCommand: ParsableCommand {
         // A hub that carries no projection: the one removed must not be carried.
         let hub = try NoticeHub(journal: journal.openJournal(creatingIfMissing: false))
         defer { try? hub.close() }
-        guard try hub.removeProjection(projection) else {
+        guard try hub.journal.removeProjection(projection) else {
             throw CommandFailure("the journal has not installed projection \(identity): nothing to remove")
         }
         print("removed \(identity): its tables are dropped; the notices stay")

@@ -23,7 +23,7 @@ struct RetentionApplyCommand: ParsableCommand {
         let hub = try journal.openHub(creatingIfMissing: false)
         let progress = ProgressLine()
         defer { progress.finish() }
-        let outcome = try hub.applyRetention { progress.show("removed \(CountText.grouped($0.removed))") }
+        let outcome = try hub.journal.applyRetention { progress.show("removed \(CountText.grouped($0.removed))") }
         progress.finish()
         if let subscriber = outcome.heldBackBy {
             StandardError.writeLine(

@@ -84,7 +84,7 @@ struct RetentionSetCommand: ParsableCommand {
             policy.maxCount = maxCount
             policy.maxBytes = maxBytes?.bytes
         }
-        try hub.setRetentionPolicy(policy)
+        try hub.journal.setRetentionPolicy(policy)
         policy = try hub.journal.retentionPolicy()
         for line in RetentionShowCommand.lines(policy) { print(line) }
     }

@@ -16,7 +16,7 @@ enum CarriedProjections {
     /// does not carry fails naming it, with `advice` on what to do instead.
     static func states(asOf sequence: Int64, in hub: NoticeHub, advice: String) throws -> [ProjectionSnapshot] {
         do {
-            return try hub.projectionStates(asOf: sequence)
+            return try hub.journal.projectionStates(asOf: sequence)
         } catch JournalError.projectionUnusable(let projection, _) where !carries(projection) {
             throw CommandFailure(
                 "the state of projection \(projection) as of #\(sequence) is unknown: noticectl does not carry it; "

@@ -84,7 +84,7 @@ struct JournalOptions: ParsableArguments {
         defer { progress.finish() }
         let hub = try NoticeHub(journal: journal, projections: projections, rebuildProgress: progress.show)
         progress.finish()
-        for rebuild in hub.openingRebuilds { RebuildProgressLine.report(rebuild) }
+        for rebuild in hub.journal.openingRebuilds { RebuildProgressLine.report(rebuild) }
         return hub
     }
 

@@ -15,7 +15,7 @@ struct LiveTail {
         let printer = Printer(limit: query.limit ?? .max, format: format)
         let signalSources = TerminationSignals.handle { printer.stop() }
         if !printer.isDone {
-            let following = try hub.followJournal(query, onFailure: printer.fail, handler: printer.print)
+            let following = try hub.journal.tail(query, onFailure: printer.fail, handler: printer.print)
             printer.waitUntilDone()
             following.cancel()
         }

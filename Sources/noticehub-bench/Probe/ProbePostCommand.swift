@@ -58,7 +58,7 @@ struct ProbePostCommand: ParsableCommand {
             var failedSince: ContinuousClock.Instant?
             while true {
                 do {
-                    appended += try hub.importNotices([line]).imported
+                    appended += try hub.journal.importNotices([line]).imported
                     break
                 } catch {
                     guard retrying else { throw error }

@@ -21,7 +21,7 @@ struct InMemoryJournalUsageTests {
         let reopened = try NoticeHub(journal: InMemoryJournal(storage))
         let replayed = Mutex<[Notice]>([])
         let token = reopened.observe(nil) { notice in replayed.withLock { $0.append(notice) } }
-        #expect(try reopened.replay() == 2)
+        #expect(try reopened.journal.replay() == 2)
         let notices = replayed.withLock { $0 }
         #expect(notices.map(\.name) == ["order.placed", "order.shipped"])
         #expect(notices.map(\.sequence) == [1, 2])

@@ -8,7 +8,7 @@ public enum JournalMark: String, Sendable, CaseIterable {
     /// them. Unset: 1.
     case firstRetained = "first_retained"
     /// The last sequence number a check of the journal's rows found sound
-    /// (``NoticeHub/saveVerifiedCheckpoint(_:)``): where the next check may
+    /// (``HubJournal/saveVerifiedCheckpoint(_:)``): where the next check may
     /// start (`noticectl verify --since-checkpoint`).
     case verifiedThrough = "verified_through"
     /// The retention policy's maximum age of a notice, in milliseconds

@@ -14,7 +14,7 @@
 /// rows deleted behind its back, and never numbers a notice again.
 ///
 /// ```swift
-/// try hub.setRetentionPolicy(
+/// try hub.journal.setRetentionPolicy(
 ///     RetentionPolicy(byName: [
 ///         NameRetention("sensor.*", maxAge: .seconds(7 * 86_400)),
 ///         NameRetention("device.status", keepingLatestBy: "device"),

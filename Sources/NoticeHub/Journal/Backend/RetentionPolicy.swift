@@ -1,8 +1,8 @@
 /// How much of its history a journal keeps: the notices
-/// ``NoticeHub-class/applyRetention(now:progress:)`` trims away are those
+/// ``HubJournal/applyRetention(now:progress:)`` trims away are those
 /// older than ``maxAge``, those beyond the newest ``maxCount``, and the
 /// oldest whose payloads take the journal past ``maxBytes``. The policy
-/// is kept in the journal (``NoticeHub-class/setRetentionPolicy(_:)``), so every
+/// is kept in the journal (``HubJournal/setRetentionPolicy(_:)``), so every
 /// process and `noticectl retention apply` apply the same one.
 ///
 /// The limits cover the whole journal, whose oldest notices a trim removes;

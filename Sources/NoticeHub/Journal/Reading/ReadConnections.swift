@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The connections a ``JournalReader`` reads through: opened when first
+/// The connections ``HubJournal``'s reads go through: opened when first
 /// needed and kept, so that a read does not open the file (or take a server
 /// session) each time. A read takes an idle connection, or opens one when
 /// all are busy (a read inside another read's body, or reads on several

@@ -1,4 +1,4 @@
-extension NoticeHub {
+extension HubJournal {
     /// Reads the notices `query` selects, of every kind, from `query.from`
     /// on, then those any process commits later, in sequence order, each
     /// once, without delivering them: for tools that list a journal as it
@@ -7,7 +7,7 @@ extension NoticeHub {
     ///
     /// Failures are handled as ``follow(pollInterval:onFailure:)`` handles
     /// them. Cancel the token to stop.
-    public func followJournal(
+    public func tail(
         _ query: JournalQuery,
         pollInterval: Duration? = nil,
         onFailure: (@Sendable (any Error) -> Void)? = nil,

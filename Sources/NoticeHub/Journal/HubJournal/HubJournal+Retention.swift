@@ -1,8 +1,8 @@
-extension NoticeHub {
+extension HubJournal {
     /// Keeps `policy` in the journal, in place of the one it held.
     ///
     /// ```swift
-    /// try hub.setRetentionPolicy(RetentionPolicy(maxAge: .seconds(90 * 86_400)))
+    /// try hub.journal.setRetentionPolicy(RetentionPolicy(maxAge: .seconds(90 * 86_400)))
     /// ```
     public func setRetentionPolicy(_ policy: RetentionPolicy) throws {
         guard let writer else { throw JournalError.noJournal }
@@ -25,7 +25,7 @@ extension NoticeHub {
         }
     }
 
-    /// Trims the journal to its retention policy (``JournalReader/retentionPolicy()``)
+    /// Trims the journal to its retention policy (``HubJournal/retentionPolicy()``)
     /// as of `now` (milliseconds since 1970; nil: the wall clock): through the newest notice that is older than
     /// ``RetentionPolicy/maxAge``, beyond the newest
     /// ``RetentionPolicy/maxCount``, or whose payload with those before it
@@ -46,7 +46,7 @@ extension NoticeHub {
     /// projection handles.
     ///
     /// ```swift
-    /// let outcome = try hub.applyRetention()
+    /// let outcome = try hub.journal.applyRetention()
     /// print(outcome.trim?.removed ?? 0)
     /// ```
     @discardableResult
@@ -61,7 +61,7 @@ extension NoticeHub {
     func applyRetention(now: Int64?, progress: ((TrimSummary) -> Void)?, until stopped: () -> Bool) throws
         -> RetentionOutcome
     {
-        let policy = try journal.retentionPolicy()
+        let policy = try self.retentionPolicy()
         var outcome = try applyJournalRetention(policy, now: now, progress: progress, until: stopped)
         if !policy.byName.isEmpty, !stopped() {
             let byName = try applyRetentionByName(policy.byName, now: now, until: stopped)
@@ -75,13 +75,13 @@ extension NoticeHub {
     private func applyJournalRetention(
         _ policy: RetentionPolicy, now: Int64?, progress: ((TrimSummary) -> Void)?, until stopped: () -> Bool
     ) throws -> RetentionOutcome {
-        let statistics = try journal.statistics()
+        let statistics = try self.statistics()
         guard policy.maxAge != nil || policy.maxCount != nil || policy.maxBytes != nil,
             let last = statistics.lastSequence
         else {
             return RetentionOutcome(trim: nil, heldBackBy: nil)
         }
-        let first = try journal.firstRetainedSequence()
+        let first = try self.firstRetainedSequence()
         var through = first - 1
         if let count = policy.maxCount { through = max(through, last - count) }
         if let age = policy.maxAge {
@@ -108,7 +108,7 @@ extension NoticeHub {
     /// `cutoff` (milliseconds since 1970) ahead of the first that is not.
     private func lastNotice(postedBefore cutoff: Int64, from first: Int64) throws -> Int64? {
         var found: Int64?
-        try journal.read(JournalQuery(from: first)) { notice in
+        try self.read(JournalQuery(from: first)) { notice in
             guard notice.postedAtMilliseconds < cutoff else { return false }
             found = notice.sequence
             return true
@@ -120,14 +120,14 @@ extension NoticeHub {
     /// those before it leaves at most `bytes` of payload in the journal, as
     /// its counts (`journal_counts`) hold them; nil when it holds no more.
     private func lastNotice(leaving bytes: Int64, from first: Int64) throws -> Int64? {
-        let held = try journal.readState {
+        let held = try self.readState {
             // The cast: PostgreSQL sums bigints into a numeric.
             try $0.integer("SELECT CAST(coalesce(sum(payload_bytes), 0) AS BIGINT) FROM journal_counts", [])
         }
         var excess = (held ?? 0) - bytes
         guard excess > 0 else { return nil }
         var found: Int64?
-        try journal.read(JournalQuery(from: first)) { notice in
+        try self.read(JournalQuery(from: first)) { notice in
             excess -= Int64(try notice.payloadJSON().utf8.count)
             found = notice.sequence
             return excess > 0

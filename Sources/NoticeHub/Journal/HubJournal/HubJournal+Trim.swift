@@ -14,12 +14,12 @@ public struct TrimSummary: Sendable, Equatable, Codable {
     }
 }
 
-extension NoticeHub {
+extension HubJournal {
     /// Notices a trim removes per transaction by default: about a
     /// millisecond of the journal's write lock with its sync, so that a
     /// poster waiting for a batch waits about as long as behind another
     /// poster's commit.
-    public static let trimBatchSize = 250
+    @usableFromInline package static let trimBatchSize = 250
 
     /// Removes the journal's notices numbered through `sequence`, oldest
     /// first, in transactions of `batchSize` notices between which posts go
@@ -32,7 +32,7 @@ extension NoticeHub {
     /// below it throws ``JournalError/trimmed(from:firstRetained:)`` rather
     /// than skip what is gone. Sequence numbers are never reused. A trim cut
     /// short (a crash, a kill) removed whole batches only; trimming again
-    /// finishes it. The counts ``JournalReader/statistics()`` reads lose the
+    /// finishes it. The counts ``HubJournal/statistics()`` reads lose the
     /// removed notices in the transactions that remove them.
     ///
     /// The journal keeps its last notice, so `sequence` must lie below it;
@@ -41,7 +41,7 @@ extension NoticeHub {
     /// `leavingSubscribersBehind`.
     ///
     /// Projections keep their state, and the journal keeps each one's state
-    /// as of `sequence` to start from (``JournalReader/startingState()``),
+    /// as of `sequence` to start from (``HubJournal/startingState()``),
     /// written in the transaction that raises the first retained sequence:
     /// a rebuild loads it and replays the notices after it, and an export
     /// starts with it, computed as ``projectionStates(asOf:)`` does: on a
@@ -57,9 +57,9 @@ extension NoticeHub {
     /// be rebuilt.
     ///
     /// ```swift
-    /// let summary = try hub.trim(through: 1_000)
+    /// let summary = try hub.journal.trim(through: 1_000)
     /// // summary.firstRetained == 1_001
-    /// try hub.replay(from: summary.firstRetained)
+    /// try hub.journal.replay(from: summary.firstRetained)
     /// ```
     ///
     /// Space: after its batches the trim gives the freed pages back
@@ -72,7 +72,7 @@ extension NoticeHub {
     @discardableResult
     public func trim(
         through sequence: Int64, leavingSubscribersBehind: Bool = false, leavingProjectionsBehind: Bool = false,
-        batchSize: Int = NoticeHub.trimBatchSize, progress: ((TrimSummary) -> Void)? = nil
+        batchSize: Int = HubJournal.trimBatchSize, progress: ((TrimSummary) -> Void)? = nil
     ) throws -> TrimSummary {
         try trim(
             through: sequence, leavingSubscribersBehind: leavingSubscribersBehind,
@@ -90,7 +90,7 @@ extension NoticeHub {
         guard let writer else { throw JournalError.noJournal }
         guard batchSize > 0 else { throw JournalError.trimRefused("the batch size must be positive") }
         if !leavingSubscribersBehind {
-            let behind = try journal.statistics().subscribers.filter { $0.cursor < sequence }
+            let behind = try self.statistics().subscribers.filter { $0.cursor < sequence }
             if let first = behind.first {
                 throw JournalError.trimRefused(
                     "durable subscriber \(IdentifierRules.quoted(first.name)) has handled notices through "
@@ -100,7 +100,7 @@ extension NoticeHub {
         // The projections' states as of `sequence`, where they can be
         // computed without the writer, before it is taken.
         let aside =
-            try sequence < journal.lastSequence() && sequence + 1 > journal.firstRetainedSequence()
+            try sequence < self.lastSequence() && sequence + 1 > self.firstRetainedSequence()
             ? statesReplayedAside(asOf: sequence) : [:]
         // Raised first, alone: no reader starts below it once a row is gone.
         let through = try writer.exclusively { connection in

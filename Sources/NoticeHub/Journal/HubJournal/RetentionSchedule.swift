@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// The thread of ``NoticeHub/applyRetention(every:onApplied:onFailure:)``: it
+/// The thread of ``HubJournal/applyRetention(every:onApplied:onFailure:)``: it
 /// applies the journal's retention policy, rests, and applies it again until
 /// cancelled. Cancelling ends a trim under way after its current batch and
 /// returns once the thread has stopped applying; called from the thread
@@ -42,7 +42,7 @@ final class RetentionSchedule: CancellableRegistration {
     }
 }
 
-extension NoticeHub {
+extension HubJournal {
     /// Applies the journal's retention policy (``applyRetention(now:progress:)``)
     /// now and then every `interval`, on a thread of its own, until the
     /// returned subscription is cancelled or dropped: retention in the
@@ -56,8 +56,8 @@ extension NoticeHub {
     /// weakly: the thread ends when it goes.
     ///
     /// ```swift
-    /// try hub.setRetentionPolicy(RetentionPolicy(maxAge: .seconds(90 * 86_400)))
-    /// let retention = try hub.applyRetention(every: .seconds(3_600))
+    /// try hub.journal.setRetentionPolicy(RetentionPolicy(maxAge: .seconds(90 * 86_400)))
+    /// let retention = try hub.journal.applyRetention(every: .seconds(3_600))
     /// // later: retention.cancel()
     /// ```
     public func applyRetention(
@@ -66,9 +66,9 @@ extension NoticeHub {
     ) throws -> Subscription {
         guard backend != nil else { throw JournalError.noJournal }
         guard interval > .zero else { throw JournalError.trimRefused("the interval of retention must be positive") }
-        let schedule = try RetentionSchedule(hub: self, every: interval) { hub, stopped in
+        let schedule = try RetentionSchedule(hub: hub, every: interval) { hub, stopped in
             do {
-                let outcome = try hub.applyRetention(now: nil, progress: nil, until: stopped)
+                let outcome = try hub.journal.applyRetention(now: nil, progress: nil, until: stopped)
                 onApplied?(outcome)
             } catch {
                 onFailure?(error)

@@ -1,6 +1,6 @@
 import Foundation
 
-extension NoticeHub {
+extension HubJournal {
     /// Where `projection`'s stored state and the journal disagree, one line
     /// each, in a stable order; empty when they agree. For `noticectl verify`;
     /// the hub need not carry the projection, and the check writes nothing
@@ -22,7 +22,7 @@ extension NoticeHub {
         }
         var differences = lines
         for (table, replayed) in tables {
-            let stored = try journal.readState { try Self.rows(of: table, in: $0) }
+            let stored = try self.readState { try Self.rows(of: table, in: $0) }
             differences += Self.differences(in: table, stored: stored, replayed: replayed)
         }
         return differences
@@ -31,7 +31,7 @@ extension NoticeHub {
     /// Applies this journal's notices of `projection`'s names, in order and
     /// as journaled (ids, times, sequence numbers, payload versions and
     /// metadata), after the state the journal starts from
-    /// (``JournalReader/startingState()``), through `projection` into a
+    /// (``HubJournal/startingState()``), through `projection` into a
     /// scratch journal that carries it alone (a SQLite file in a temporary
     /// directory, removed afterwards), and runs `body` on the scratch hub,
     /// whose projection tables then hold the state the journal gives under
@@ -41,8 +41,8 @@ extension NoticeHub {
     public func withScratchReplay<T>(
         of projection: any Projection, _ body: (NoticeHub) throws -> T
     ) throws -> (refusals: [String], result: T) {
-        let start = try journal.startingState().first { $0.identity == projection.schema.identity }
-        return try withScratchState(of: projection, from: start, through: nil) { scratch, refusals in
+        let start = try self.startingState().first { $0.identity == projection.schema.identity }
+        return try hub.withScratchState(of: projection, from: start, through: nil) { scratch, refusals in
             let lines = refusals.listed.map { "notice #\($0.sequence) \($0.name) would be refused: \($0.reason)" }
             return (lines, try body(scratch))
         }

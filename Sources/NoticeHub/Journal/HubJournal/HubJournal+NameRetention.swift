@@ -3,7 +3,7 @@ import NoticeJSON
 
 /// Retention by name (``RetentionPolicy/byName``): each rule removes the
 /// oldest notices of the names it matches from among the others.
-extension NoticeHub {
+extension HubJournal {
     /// `rules` without those that limit nothing, in the order of their
     /// patterns; refuses a limit below 1 and a pattern given twice.
     static func checkedRules(_ rules: [NameRetention]) throws -> [NameRetention] {
@@ -36,9 +36,9 @@ extension NoticeHub {
     /// handles: its state could no longer be rebuilt from the journal.
     func refuseRulesOverProjections(_ rules: [NameRetention]) throws {
         guard !rules.isEmpty else { return }
-        let installed = try journal.installedProjections()
+        let installed = try self.installedProjections()
         guard !installed.isEmpty else { return }
-        let journaled = try journal.statistics().byName.map { NoticeName(trusted: $0.name) }
+        let journaled = try self.statistics().byName.map { NoticeName(trusted: $0.name) }
         for rule in rules {
             for projection in installed {
                 for handled in projection.names {
@@ -65,9 +65,9 @@ extension NoticeHub {
         -> (removed: [NoticeName: Int], heldBackBy: String?)
     {
         try refuseRulesOverProjections(rules)
-        let statistics = try journal.statistics()
+        let statistics = try self.statistics()
         guard let last = statistics.lastSequence else { return ([:], nil) }
-        let first = try journal.firstRetainedSequence()
+        let first = try self.firstRetainedSequence()
         let behind = statistics.subscribers.min { $0.cursor < $1.cursor }
         let ceiling = min(last - 1, behind?.cursor ?? .max)
         let now = now ?? WallClock.nowMilliseconds()
@@ -144,7 +144,7 @@ extension NoticeHub {
     private func superseded(_ name: NoticeName, by field: String, from first: Int64) throws -> [Int64] {
         var newest: [String: Int64] = [:]
         var superseded: [Int64] = []
-        try journal.read(JournalQuery(from: first, names: [name])) { notice in
+        try self.read(JournalQuery(from: first, names: [name])) { notice in
             guard let sequence = notice.sequence,
                 let key = try? JSONParser.parse(try notice.payloadJSON())[field]?.serialized()
             else { return true }
@@ -164,7 +164,7 @@ extension NoticeHub {
         var query = JournalQuery(from: first, names: [name])
         if let count = rule.maxCount, Int64(held) > count {
             query.limit = Int(Int64(held) - count)
-            try journal.read(query) { notice in
+            try self.read(query) { notice in
                 through = max(through, notice.sequence ?? through)
                 return true
             }
@@ -172,19 +172,19 @@ extension NoticeHub {
         }
         if let age = rule.maxAge {
             let cutoff = now - Self.milliseconds(age)
-            try journal.read(query) { notice in
+            try self.read(query) { notice in
                 guard notice.postedAtMilliseconds < cutoff else { return false }
                 through = max(through, notice.sequence ?? through)
                 return true
             }
         }
         if let bytes = rule.maxBytes {
-            let stored = try journal.readState { store in
+            let stored = try self.readState { store in
                 try store.integer("SELECT payload_bytes FROM journal_counts WHERE name = ?", [.text(name.rawValue)])
             }
             var excess = (stored ?? 0) - bytes
             if excess > 0 {
-                try journal.read(query) { notice in
+                try self.read(query) { notice in
                     excess -= Int64(try notice.payloadJSON().utf8.count)
                     through = max(through, notice.sequence ?? through)
                     return excess > 0

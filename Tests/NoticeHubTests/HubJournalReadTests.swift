@@ -3,9 +3,9 @@ import Synchronization
 import Testing
 import TestSupport
 
-/// A hub's reads go through the connections its ``JournalReader`` keeps:
+/// A hub's reads go through the connections its ``HubJournal`` keeps:
 /// reading does not connect anew on every call.
-struct JournalReaderTests {
+struct HubJournalReadTests {
     /// A SQLite journal that counts the connections asked of it.
     final class CountingJournal: NoticeJournal {
         let base: SQLiteJournal

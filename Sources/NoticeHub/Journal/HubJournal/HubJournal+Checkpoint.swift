@@ -1,8 +1,8 @@
-extension NoticeHub {
+extension HubJournal {
     /// Saves `sequence` as the last one a check of the journal's rows found
-    /// sound (``JournalReader/malformedRows(limit:after:)``), so that the
+    /// sound (``HubJournal/malformedRows(limit:after:)``), so that the
     /// next check may read only the rows after it
-    /// (``JournalReader/verifiedCheckpoint()``). A backend without
+    /// (``HubJournal/verifiedCheckpoint()``). A backend without
     /// ``JournalMark``s throws ``JournalError/marksUnsupported``.
     public func saveVerifiedCheckpoint(_ sequence: Int64) throws {
         guard let writer else { throw JournalError.noJournal }

@@ -1,93 +1,6 @@
-/// A hub's tools for reading its journal: notices by query, the
-/// projections' state, statistics, integrity checks and the installed
-/// projections. ``NoticeHub/journal`` holds one for the hub's life, with
-/// the connections it reads through, so a read does not connect anew.
-///
-/// ```swift
-/// let statistics = try hub.journal.statistics()
-/// print(statistics.notices, try hub.journal.lastSequence())
-/// ```
-///
-/// On an in-memory hub every method throws ``JournalError/noJournal``.
-public final class JournalReader: Sendable {
-    private let journal: (any NoticeJournal)?
-    private let connections: ReadConnections?
-
-    init(_ journal: (any NoticeJournal)?) {
-        self.journal = journal
-        connections = journal.map(ReadConnections.init)
-    }
-
-    private func withConnection<T>(_ body: (any JournalConnection) throws -> T) throws -> T {
-        guard let connections else { throw JournalError.noJournal }
-        return try connections.with(body)
-    }
-
-    /// Calls `body` with each stored notice `query` selects, in sequence
-    /// order, until it returns false. Payloads stay JSON until decoded. The
-    /// notices are not delivered to observers (``NoticeHub/replay(from:through:names:into:onUndecodable:)`` does that).
-    public func read(_ query: JournalQuery, _ body: (Notice) throws -> Bool) throws {
-        try withConnection { try $0.read(query, body) }
-    }
-
-    /// Runs `body` inside one read transaction over the projections' state:
-    /// the tables projections own, as of one moment of the journal.
-    public func readState<T>(_ body: (any ProjectionStore) throws -> T) throws -> T {
-        try withConnection { try $0.readState(body) }
-    }
-
-    /// Counts and bounds of the journal, its durable subscribers and their lag.
-    public func statistics() throws -> JournalStatistics {
-        try withConnection { try $0.statistics() }
-    }
-
-    /// What the storage's own consistency check finds wrong; empty when sound.
-    public func integrityProblems() throws -> [String] {
-        try withConnection { try $0.integrityProblems() }
-    }
-
-    /// The highest sequence number, 0 for an empty journal.
-    public func lastSequence() throws -> Int64 {
-        try withConnection { try $0.lastSequence() }
-    }
-
-    /// The last sequence number a check found sound, as
-    /// ``NoticeHub-class/saveVerifiedCheckpoint(_:)`` saved it; nil when
-    /// none was saved. `noticectl verify --since-checkpoint` starts after it.
-    public func verifiedCheckpoint() throws -> Int64? {
-        try withConnection { try $0.mark(.verifiedThrough) }
-    }
-
-    /// The retention policy the journal keeps
-    /// (``NoticeHub-class/setRetentionPolicy(_:)``);
-    /// ``RetentionPolicy/keepEverything`` when none was set.
-    public func retentionPolicy() throws -> RetentionPolicy {
-        try withConnection { connection in
-            RetentionPolicy(
-                maxAge: try connection.mark(.retentionMaxAge).map { .milliseconds($0) },
-                maxCount: try connection.mark(.retentionMaxCount),
-                maxBytes: try connection.mark(.retentionMaxBytes),
-                byName: try connection.retentionRules())
-        }
-    }
-
-    /// The lowest sequence number the journal still holds or will hold: 1
-    /// until a trim (``NoticeHub/trim(through:leavingSubscribersBehind:leavingProjectionsBehind:batchSize:progress:)``)
-    /// removes notices. A read from below it throws
-    /// ``JournalError/trimmed(from:firstRetained:)``.
-    public func firstRetainedSequence() throws -> Int64 {
-        try withConnection { try $0.mark(.firstRetained) } ?? 1
-    }
-
-    /// The state each projection starts from in this journal, by identity:
-    /// its tables as of the notice before the first retained one, which a
-    /// trim keeps (or an import of a journal's tail loads); empty for a
-    /// journal that starts from nothing. A rebuild loads it and replays the
-    /// notices after it.
-    public func startingState() throws -> [ProjectionSnapshot] {
-        try readState { try ProjectionSnapshots.starting(in: $0) }.values.sorted { $0.identity < $1.identity }
-    }
-
+/// Checking the journal's rows: payloads that no longer decode as their
+/// message types, and rows the library would refuse to write.
+extension HubJournal {
     /// The notices under the names of `types` whose payload does not decode
     /// as that type: how many of how many checked, and the first `limit`, in
     /// journal order. Every notice of those names from `start` (by default
@@ -139,7 +52,7 @@ public final class JournalReader: Sendable {
     /// in memory that does not grow with it.
     ///
     /// After a `checkpoint` (the ``MalformedRows/checkedThrough`` of an
-    /// earlier check, which ``NoticeHub-class/saveVerifiedCheckpoint(_:)``
+    /// earlier check, which ``HubJournal/saveVerifiedCheckpoint(_:)``
     /// keeps), only the rows numbered above it are read; the counts are
     /// then compared with the span of sequence numbers instead of the rows
     /// (``MalformedRows/miscountedSpan``), which finds a row deleted at the
@@ -262,27 +175,5 @@ public final class JournalReader: Sendable {
             let rows = held[name] ?? 0
             return counted == rows ? nil : MiscountedName(name: name, counted: counted, held: rows)
         }
-    }
-
-    /// The projections the journal's registry holds, by identity, each
-    /// marked ``InstalledProjection/isStale`` when a notice it handles was
-    /// journaled after the sequence its state is current through.
-    public func installedProjections() throws -> [InstalledProjection] {
-        try withConnection { connection in
-            let installed = try connection.installedProjections()
-            return try installed.values.sorted { $0.identity < $1.identity }.map { projection in
-                var projection = projection
-                projection.isStale = try connection.hasNotices(
-                    named: Set(projection.names), after: projection.currentThrough)
-                return projection
-            }
-        }
-    }
-
-    /// The responders answering requests across processes on this journal
-    /// now, in any process: those whose claims are alive.
-    public func liveResponders() throws -> [LiveResponder] {
-        guard let journal else { throw JournalError.noJournal }
-        return try journal.liveResponders()
     }
 }

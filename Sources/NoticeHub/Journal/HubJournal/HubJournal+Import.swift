@@ -38,7 +38,7 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String { "line \(line): \(reason)" }
 }
 
-extension NoticeHub {
+extension HubJournal {
     /// Appends notices given as JSON lines (the ``NoticeLine`` format), all or
     /// nothing, in one transaction, under the same rules as ``post(_:sender:json:version:metadata:)``:
     /// projections, the payload limit. Notices already in the journal (by
@@ -54,7 +54,7 @@ extension NoticeHub {
     /// of a trimmed journal starts with the state it starts from, and an
     /// archive ends with the state as of its last notice. A state before the
     /// first notice, imported into an empty journal, becomes the journal's
-    /// starting state (``JournalReader/startingState()``): it is loaded into
+    /// starting state (``HubJournal/startingState()``): it is loaded into
     /// the projection's tables, so that a journal's tail imports with the
     /// state its first notice expects. Any other state is checked against
     /// the journal's at that point, and a difference stops the import. This

@@ -1,7 +1,4 @@
-extension NoticeHub {
-    /// The projections this hub carries, in the order given to `init`.
-    public var projections: [any Projection] { writer?.projections ?? [] }
-
+extension HubJournal {
     /// Rebuilds the carried projection `identity` from the whole journal:
     /// empties its tables and replays every notice of its names through it,
     /// in batches, calling `progress` after each. One transaction: posting
@@ -18,7 +15,7 @@ extension NoticeHub {
     /// drops the tables its ``Projection/schema`` declares, forgets the
     /// state the journal starts from for it, and takes it out of the
     /// registry, so that posts of its names no longer need it and
-    /// ``JournalReader/installedProjections()`` no longer lists it. The
+    /// ``HubJournal/installedProjections()`` no longer lists it. The
     /// notices stay. Returns false, changing nothing, when the journal has
     /// not installed it.
     ///
@@ -31,7 +28,7 @@ extension NoticeHub {
     ///
     /// ```swift
     /// let shop = try NoticeHub(journal: SQLiteJournal(path: path))   // without StockProjection
-    /// try shop.removeProjection(StockProjection())
+    /// try shop.journal.removeProjection(StockProjection())
     /// ```
     @discardableResult
     public func removeProjection(_ projection: any Projection) throws -> Bool {

@@ -1,4 +1,4 @@
-extension NoticeHub {
+extension HubJournal {
     /// The state of every projection the journal installs as of notice
     /// `sequence`: what its tables held just after that notice was
     /// journaled, in order of identity. Nothing changes.
@@ -17,7 +17,7 @@ extension NoticeHub {
     /// notice ``JournalError/beyondLast(_:last:)``.
     ///
     /// ```swift
-    /// let states = try hub.projectionStates(asOf: 1_000)
+    /// let states = try hub.journal.projectionStates(asOf: 1_000)
     /// for state in states { print(state.identity, state.tables.map(\.rows.count)) }
     /// ```
     public func projectionStates(asOf sequence: Int64) throws -> [ProjectionSnapshot] {
@@ -41,10 +41,10 @@ extension NoticeHub {
     /// might run differently.
     func statesReplayedAside(asOf sequence: Int64) throws -> [String: StateReplayedAside] {
         let carried = writer?.projections ?? []
-        guard !carried.isEmpty, try journal.readState({ $0.dialect }) == .sqlite else { return [:] }
+        guard !carried.isEmpty, try self.readState({ $0.dialect }) == .sqlite else { return [:] }
         let installed = Dictionary(
-            try journal.installedProjections().map { ($0.identity, $0) }, uniquingKeysWith: { first, _ in first })
-        let starting = try journal.startingState()
+            try self.installedProjections().map { ($0.identity, $0) }, uniquingKeysWith: { first, _ in first })
+        let starting = try self.startingState()
         var states: [String: StateReplayedAside] = [:]
         for projection in carried {
             let schema = projection.schema
@@ -52,7 +52,7 @@ extension NoticeHub {
                 Set(record.names) == projection.names, record.schemaVersion == schema.schemaVersion
             else { continue }
             var touched = false
-            try journal.read(
+            try self.read(
                 JournalQuery(
                     from: min(sequence, record.currentThrough) + 1, names: projection.names, kinds: [.notice], limit: 1)
             ) { _ in
@@ -62,7 +62,7 @@ extension NoticeHub {
             guard touched else { continue }
             let start = starting.first { $0.identity == schema.identity }
             guard (start?.through ?? 0) <= sequence else { continue }
-            let snapshot = try withScratchState(of: projection, from: start, through: sequence) { scratch, _ in
+            let snapshot = try hub.withScratchState(of: projection, from: start, through: sequence) { scratch, _ in
                 try scratch.journal.readState { try ProjectionSnapshots.capture(schema, through: sequence, from: $0) }
             }
             states[schema.identity] = StateReplayedAside(
