@@ -94,7 +94,9 @@ enum IsolatedDeliveryBench {
                 let queue = OperationQueue()
                 queue.maxConcurrentOperationCount = 1
                 let arrivals = Arrivals(expected: posts * 10)
-                let tokens = (0..<10).map { _ in hub.observe("bench.queue", queue: queue) { _ in arrivals.arrive() } }
+                let tokens = (0..<10).map { _ in
+                    hub.observe("bench.queue", scheduling: .operationQueue(queue)) { _ in arrivals.arrive() }
+                }
                 defer { tokens.forEach { $0.cancel() } }
                 return try await timed(posts: posts, arrivals: arrivals) { _ in _ = try? hub.post("bench.queue") }
             },

@@ -29,11 +29,13 @@ public final class Airspace: Sendable {
     public init(hub: NoticeHub = NoticeHub(), closerPlanesOnly: Bool = false) {
         self.hub = hub
         self.closerPlanesOnly = closerPlanesOnly
-        hub.observe(Self.moved, owner: self) { airspace, notice in
+        hub.observe(Self.moved, owner: self) { [weak self] notice in
+            guard let airspace = self else { return }
             guard let sender = notice.sender, let position = try? notice.decode(Position.self) else { return }
             airspace.positions.locked { $0[sender] = position }
         }
-        hub.observe(Self.landed, owner: self) { airspace, notice in
+        hub.observe(Self.landed, owner: self) { [weak self] notice in
+            guard let airspace = self else { return }
             guard let sender = notice.sender else { return }
             airspace.positions.locked { $0[sender] = nil }
         }
@@ -76,8 +78,9 @@ public final class Airplane: Sendable {
         self.output = output
         let subscription = airspace.hub.respond(
             to: Airspace.positionChanged, as: name, owner: self
-        ) { plane, notice in
-            plane.isTooClose(to: try notice.value(as: Position.self))
+        ) { [weak self] notice in
+            guard let plane = self else { throw CancellationError() }
+            return plane.isTooClose(to: try notice.value(as: Position.self))
         }
         responder.locked { $0 = subscription }
         _ = try? airspace.hub.post(Airspace.moved, sender: name, payload: initialPosition)

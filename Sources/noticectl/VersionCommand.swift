@@ -12,7 +12,7 @@ struct VersionCommand: ParsableCommand {
             """
     )
 
-    /// The library's version (``NoticeHub/version``) and the schema the migrations reach.
+    /// The library's version (`NoticeHub.version`) and the schema the migrations reach.
     static let line = "noticectl \(NoticeHub.version) (journal schema \(SQLiteJournal.schemaVersion))"
 
     func run() {

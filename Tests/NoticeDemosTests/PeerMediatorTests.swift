@@ -39,8 +39,9 @@ struct PeerMediatorTests {
             Plane("CX200", .init(distance: 13, height: 22_000)),
         ]
         for plane in planes {
-            hub.respond(to: "command", as: plane.name, owner: plane) { plane, notice in
-                try notice.value(as: Command.self).run(plane)
+            hub.respond(to: "command", as: plane.name, owner: plane) { [weak plane] notice in
+                guard let plane else { throw CancellationError() }
+                return try notice.value(as: Command.self).run(plane)
             }
         }
         let target = Position(distance: 12, height: 22_000)
@@ -59,8 +60,9 @@ struct PeerMediatorTests {
         ]
         for plane in planes {
             // One handler per message type; peers of different types could answer too.
-            hub.respond(to: "changePos", as: plane.name, owner: plane) { plane, notice in
-                plane.isTooClose(to: try notice.value(as: Position.self))
+            hub.respond(to: "changePos", as: plane.name, owner: plane) { [weak plane] notice in
+                guard let plane else { throw CancellationError() }
+                return plane.isTooClose(to: try notice.value(as: Position.self))
             }
         }
         let safe = try hub.request(

@@ -31,7 +31,7 @@ struct AfterCloseTests {
         let gate = Gate()
         let queued = Recorder<NoticeName>()
         let awaited = Recorder<NoticeName>()
-        let onQueue = hub.observe(nil, queue: queue) { queued.append($0.name) }
+        let onQueue = hub.observe(nil, scheduling: .queue(queue)) { queued.append($0.name) }
         let async = hub.observe(nil) { notice async in
             await gate.opened()
             awaited.append(notice.name)
@@ -92,7 +92,7 @@ struct AfterCloseTests {
         try hub.close()
         #expect(throws: JournalError.closed) { try hub.post("late") }
         #expect(throws: JournalError.closed) { try hub.journal.importNotices([#"{"name":"late"}"#]) }
-        try hub.flush()
+        try hub.journal.flush()
         #expect(try hub.journal.lastSequence() == 1, "close committed the batch")
         let replayed = Recorder<NoticeName>()
         let token = hub.observe(nil) { replayed.append($0.name) }

@@ -127,7 +127,7 @@ struct DeliveryTests {
         let hub = NoticeHub()
         var colleague: Colleague? = Colleague("feed")
         let heard = colleague!.heard
-        hub.observe("x", owner: colleague!) { owner, notice in owner.heard.append(notice.name.rawValue) }
+        hub.observe("x", owner: colleague!) { notice in heard.append(notice.name.rawValue) }
         try hub.post("x")
         #expect(heard.elements == ["x"])
         colleague = nil
@@ -140,7 +140,7 @@ struct DeliveryTests {
         let hub = NoticeHub()
         for index in 0..<200 {
             let colleague = Colleague("c\(index)")
-            hub.observe("never.posted", owner: colleague) { _, _ in }
+            hub.observe("never.posted", owner: colleague) { _ in }
         }
         #expect(hub.observerCount < 64, "registration sweeps orphans as it goes")
         hub.reclaimOrphans()
@@ -157,7 +157,7 @@ struct DeliveryTests {
         let slot = Slot()
         slot.value.locked { $0 = Colleague("second") }
         let dropper = hub.observe("x") { _ in slot.value.locked { $0 = nil } }
-        hub.observe("x", owner: slot.value.locked { $0! }) { owner, _ in heard.append(owner.name) }
+        hub.observe("x", owner: slot.value.locked { $0! }) { _ in heard.append("second") }
         try hub.post("x")
         try hub.post("x")
         #expect(heard.elements.isEmpty)

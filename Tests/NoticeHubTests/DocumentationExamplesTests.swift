@@ -42,8 +42,8 @@ struct DocumentationExamplesTests {
             init(title: String) { self.title = title }
         }
         let screen = Screen(title: "feed")
-        hub.observe("news.liked", owner: screen) { screen, notice in
-            seen.append("\(screen.title) saw \(notice.name)")
+        hub.observe("news.liked", owner: screen) { [weak screen] notice in
+            seen.append("\(screen?.title ?? "gone") saw \(notice.name)")
         }
         try hub.post("news.liked")
         #expect(seen.all == ["feed saw news.liked"])
@@ -490,7 +490,7 @@ struct DocumentationExamplesTests {
         let counter = hub.observe("news.liked", on: tally) { tally, notice in
             tally.count += 1                                       // isolated to the actor `tally`
         }
-        let logger = hub.observe("news.liked", queue: logQueue) { notice in
+        let logger = hub.observe("news.liked", scheduling: .queue(logQueue)) { notice in
             print(notice.name)                                     // on the dispatch queue
         }
         let indexer = hub.observe("page.saved", buffering: .bufferingNewest(100)) { notice async in
@@ -553,8 +553,8 @@ struct DocumentationExamplesTests {
     var count = 0
 
     init(hub: NoticeHub) {
-        hub.observe(Liked.self, updating: self) { model, liked, notice in
-            model.count += 1
+        hub.observe(Liked.self, on: MainActor.self, owner: self) { [weak self] liked, notice in
+            self?.count += 1
         }
     }
 }

@@ -206,10 +206,11 @@ struct IsolatedDeliveryTests {
         if operationQueue {
             let queue = OperationQueue()
             queue.maxConcurrentOperationCount = 4
-            token = hub.observe("count.up", queue: queue, using: handler)
+            token = hub.observe("count.up", scheduling: .operationQueue(queue), using: handler)
         } else {
             token = hub.observe(
-                "count.up", queue: DispatchQueue(label: "concurrent", attributes: .concurrent), using: handler)
+                "count.up", scheduling: .queue(DispatchQueue(label: "concurrent", attributes: .concurrent)),
+                using: handler)
         }
         for n in 0..<1_000 { try hub.post(Counted(n: n)) }
         #expect(await Self.eventually { seen.all.count == 1_000 })
@@ -222,7 +223,7 @@ struct IsolatedDeliveryTests {
         let hub = NoticeHub()
         let queue = DispatchQueue(label: "serial")
         let seen = Seen<Int>()
-        let token = hub.observe("count.up", queue: queue) { _ in seen.append(1) }
+        let token = hub.observe("count.up", scheduling: .queue(queue)) { _ in seen.append(1) }
         queue.sync {
             for n in 0..<100 { _ = try? hub.post(Counted(n: n)) }
             token.cancel()
@@ -241,14 +242,16 @@ struct IsolatedDeliveryTests {
 
     @MainActor @Test func aMessageTypeCanDeclareItsObserversRunOnTheMainActor() async throws {
         let hub = NoticeHub()
-        var counts: [Int] = []
-        let token = hub.observe(Refreshed.self) { refreshed, _ in
+        let counts = Seen<Int>()
+        // Asked for the posting thread, the hub still delivers the message on
+        // the main actor, as its type declares.
+        let token = hub.observe(Refreshed.self, scheduling: .postingThread) { refreshed, _ in
             MainActor.preconditionIsolated()
             counts.append(refreshed.count)
         }
         _ = try await Task.detached { try hub.post(Refreshed(count: 7)) }.value
-        while counts.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
-        #expect(counts == [7])
+        await hub.pendingDeliveries.settled()
+        #expect(counts.all == [7])
         token.cancel()
     }
 
@@ -272,7 +275,9 @@ struct IsolatedDeliveryTests {
     @MainActor @Test func aModelFollowsAMessageOnTheMainActorForAsLongAsItLives() async throws {
         let hub = NoticeHub()
         var model: Model? = Model()
-        let token = hub.observe(Counted.self, updating: model!) { model, counted, _ in model.total += counted.n }
+        let token = hub.observe(Counted.self, on: MainActor.self, owner: model!) { [weak model] counted, _ in
+            model?.total += counted.n
+        }
         try hub.post(Counted(n: 2))
         try hub.post(Counted(n: 3))
         while model!.total < 5 { try await Task.sleep(for: .milliseconds(1)) }

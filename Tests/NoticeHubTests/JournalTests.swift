@@ -102,7 +102,7 @@ struct JournalTests {
         }
         #expect(try reader.journal.lastSequence() == 1, "the flusher committed it")
         try hub.post("y")
-        try hub.flush()
+        try hub.journal.flush()
         #expect(try reader.journal.lastSequence() == 2)
     }
 

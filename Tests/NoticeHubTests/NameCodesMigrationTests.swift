@@ -88,7 +88,7 @@ struct NameCodesMigrationTests {
         try hub.post("gate.closed", payload: "yes")
         try hub.post("gate.opened", payload: "yes")
         try hub.post("gate.closed", payload: "again")
-        try hub.flush()
+        try hub.journal.flush()
         try hub.post("gate.opened", payload: "after")
         try hub.close()
 

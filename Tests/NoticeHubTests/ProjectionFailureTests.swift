@@ -44,7 +44,7 @@ struct ProjectionFailureTests {
             return "\(failure)".contains("no such table: missing")
         }
         try hub.post("tally.counted", payload: 2)
-        try hub.flush()
+        try hub.journal.flush()
         #expect(try hub.journal.lastSequence() == 2)
         #expect(heard.elements == [1, 2])
         var rows: [Int64] = []

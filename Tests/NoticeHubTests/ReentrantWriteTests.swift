@@ -49,7 +49,7 @@ struct ReentrantWriteTests {
             try hub.post("ping")
         }
         try hub.post("after")
-        try hub.flush()
+        try hub.journal.flush()
         #expect(refusals.elements == [JournalError.reentrant.description])
         var names: [NoticeName] = []
         try hub.journal.read(JournalQuery()) {
@@ -70,12 +70,12 @@ struct ReentrantWriteTests {
             } catch {
                 refusals.append("\(error)")
             }
-            #expect(throws: JournalError.reentrant) { try hub.flush() }
+            #expect(throws: JournalError.reentrant) { try hub.journal.flush() }
         }
         #expect(summary.imported == 10_000)
         #expect(refusals.elements == [JournalError.reentrant.description])
         try hub.post("after")
-        try hub.flush()
+        try hub.journal.flush()
         #expect(try hub.journal.statistics().notices == 10_001)
     }
 

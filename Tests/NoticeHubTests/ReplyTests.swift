@@ -128,7 +128,7 @@ struct OwnedResponderTests {
     func anAsyncCollectionReachingAResponderWhoseOwnerIsGoneDoesNotHang() async throws {
         let hub = NoticeHub()
         var owner: Owner? = Owner()
-        hub.respond(to: "q", as: "owned", owner: owner!) { _, _ in 1 }
+        hub.respond(to: "q", as: "owned", owner: owner!) { _ in 1 }
         let kept = hub.respond(to: "q", as: "kept") { _ in 2 }
         owner = nil
         let collection = try await hub.collect("q", payload: 0, from: "me", as: Int.self, timeout: .seconds(10))

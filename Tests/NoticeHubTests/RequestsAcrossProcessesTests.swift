@@ -193,7 +193,7 @@ struct RequestsAcrossProcessesTests {
         }
         // The batched transaction that post opened holds the write lock the
         // responder's withdrawal needs.
-        try phone.flush()
+        try phone.journal.flush()
         answering.cancel()
     }
 

@@ -26,7 +26,7 @@ struct TrimSpaceTests {
         let path = directory.path("journal.sqlite")
         let hub = try NoticeHub(journal: SQLiteJournal(path: path))
         try Self.fill(hub)
-        try hub.flush()
+        try hub.journal.flush()
         let before = try Self.pages(path)
         #expect(before.autoVacuum == 2, "incremental")
         #expect(try hub.journal.trim(through: 590).removed == 590)

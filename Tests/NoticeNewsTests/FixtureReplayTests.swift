@@ -98,7 +98,7 @@ struct FixtureReplayTests {
         let queue = DispatchQueue(label: "colleague")
         let tokens = [
             app.observe(Added.self, on: tally) { tally, added, _ in tally.add(added.item) },
-            app.observe(Added.name, queue: queue) { notice in
+            app.observe(Added.name, scheduling: .queue(queue)) { notice in
                 queued.append((try? notice.decode(Added.self).item) ?? "?")
             },
             app.observe(Added.self) { added, _ async in

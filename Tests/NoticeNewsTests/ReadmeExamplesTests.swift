@@ -134,8 +134,8 @@ struct ReadmeExamplesTests {
             init(_ name: String) { self.name = name }
         }
         let athos = Musketeer("Athos"), porthos = Musketeer("Porthos")
-        hub.observe("order", excludingPostsBy: "Porthos", owner: porthos) { musketeer, notice in
-            print("\(musketeer.name) hears \(notice.sender!)")
+        hub.observe("order", excludingPostsBy: "Porthos", owner: porthos) { [weak porthos] notice in
+            print("\(porthos?.name ?? "nobody") hears \(notice.sender!)")
         }
         try hub.post("order", sender: "Athos")  // Porthos hears Athos
 

@@ -18,7 +18,7 @@ struct DiskFullTests {
                 journal: SQLiteJournal(path: path, maxPageCount: 40), durability: durability,
                 projections: [LikesProjection()])
             try hub.post(NewsPublished(id: 1, title: "News1"))
-            try hub.flush()
+            try hub.journal.flush()
             let padding = String(repeating: "x", count: 900)
             for index in 0..<1_000 {
                 do {

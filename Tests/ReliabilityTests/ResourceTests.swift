@@ -26,7 +26,7 @@ struct ResourceTests {
         final class Owner: Sendable {}
         let hub = NoticeHub()
         for _ in 0..<10_000 {
-            hub.observe("x", owner: Owner()) { _, _ in }
+            hub.observe("x", owner: Owner()) { _ in }
         }
         #expect(hub.observerCount < 100, "registration sweeps as it goes")
         try hub.post("x")

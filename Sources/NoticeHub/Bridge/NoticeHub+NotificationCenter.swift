@@ -117,7 +117,7 @@ extension NoticeHub {
     }
 
     /// The default for a failed forward: one line on standard error.
-    public static let reportForwardingFailure: @Sendable (any Error) -> Void = { error in
+    @usableFromInline static let reportForwardingFailure: @Sendable (any Error) -> Void = { error in
         let line = Array("noticehub: a forwarded notification was not posted: \(error)\n".utf8)
         _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }

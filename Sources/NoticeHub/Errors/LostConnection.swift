@@ -2,8 +2,8 @@
 /// ``StorageFailure/lostConnection`` reports it.
 ///
 /// A hub's durable writer (``Durability/always``) retries such an append on a
-/// new connection, with the same notice ids, for up to
-/// ``NoticeHub/lostConnectionRetryLimit``: a notice is then journaled once,
+/// new connection, with the same notice ids, for up to ten seconds: a
+/// notice is then journaled once,
 /// or its poster gets one error saying which of the two it may assume.
 public enum LostConnection: Sendable, Equatable {
     /// The connection was lost before the commit was sent: the server rolled
@@ -14,11 +14,4 @@ public enum LostConnection: Sendable, Equatable {
     /// finds out by looking the notices up by id
     /// (``JournalConnection/storedSequences(of:)``).
     case duringCommit
-}
-
-extension NoticeHub {
-    /// How long a durable post (``Durability/always``) keeps trying after its
-    /// server connection was lost: 10 seconds, counted from the loss, plus
-    /// at most one connection attempt under way when it ends.
-    public static let lostConnectionRetryLimit: Duration = GroupCommit.lostConnectionRetryLimit
 }

@@ -85,7 +85,7 @@ public final class NoticeHub: Sendable {
     /// The largest payload a hub accepts unless told otherwise, in bytes of
     /// JSON: 1 MiB. `noticectl import` accepts no more, so `verify` reports
     /// a stored payload above it.
-    public static let defaultPayloadLimit = 1 << 20
+    @usableFromInline package static let defaultPayloadLimit = 1 << 20
 
     /// A hub that journals every notice before delivering it.
     ///
@@ -103,7 +103,7 @@ public final class NoticeHub: Sendable {
     ///   - durability: when a post counts as safe (default ``Durability/always``).
     ///   - projections: the app's state kept in the journal's transaction.
     ///   - payloadLimit: the largest payload accepted, in bytes of JSON
-    ///     (``defaultPayloadLimit``, 1 MiB).
+    ///     (by default 1 MiB, which `noticectl import` accepts at most).
     ///   - rebuildProgress: called after each batch of a rebuild that opening
     ///     runs, on the opening thread.
     ///   - logger: where the hub tells what happens to its journal (see
@@ -178,21 +178,21 @@ public final class NoticeHub: Sendable {
     }
 
     /// Live observers (streams included), for diagnostics and tests.
-    public var observerCount: Int { observers.count }
+    package var observerCount: Int { observers.count }
 
     /// Live responders, for diagnostics and tests.
-    public var responderCount: Int { responders.count }
+    package var responderCount: Int { responders.count }
 
     /// Removes subscriptions whose owners are gone now, instead of waiting for
     /// the hub to notice them during delivery or registration.
-    public func reclaimOrphans() {
+    package func reclaimOrphans() {
         observers.sweepOrphans()
         responders.sweepOrphans()
     }
 
     /// How many observers a notice with this name and sender would reach: what
     /// a post costs, whatever is registered under other names.
-    public func deliveryTargetCount(for name: NoticeName, sender: Sender?) -> Int {
+    package func deliveryTargetCount(for name: NoticeName, sender: Sender?) -> Int {
         observers.targets(name: name, sender: sender).count
     }
 
@@ -202,7 +202,7 @@ public final class NoticeHub: Sendable {
     /// On a journaled hub it commits what a batched hub holds and waits for
     /// the durable posts already under way. Afterwards posts and
     /// ``HubJournal/importNotices(_:transactionSize:progress:)`` throw
-    /// ``JournalError/closed`` and ``flush()`` does nothing, but reading goes
+    /// ``JournalError/closed`` and ``HubJournal/flush()`` does nothing, but reading goes
     /// on: ``journal``'s reads, ``HubJournal/replay(from:through:names:into:onUndecodable:)``,
     /// ``HubJournal/follow(pollInterval:onFailure:)`` and
     /// ``HubJournal/subscribe(as:names:pollInterval:onFailure:handler:)``
@@ -245,9 +245,9 @@ public final class NoticeHub: Sendable {
         writer?.groupCommits ?? (0, 0)
     }
 
-    /// Commits what a batched hub holds now, without waiting for its delay.
+    @available(*, deprecated, renamed: "journal.flush()")
     public func flush() throws {
-        try writer?.flush()
+        try journal.flush()
     }
 }
 

@@ -1,4 +1,4 @@
-/// A notice that a typed observer (``NoticeHub/observe(_:sender:excludingPostsBy:using:)-(Message.Type,Sender?,Sender?,(Message,Notice)->Void)``)
+/// A notice that a typed observer (``NoticeHub/observe(_:sender:excludingPostsBy:scheduling:owner:using:)-(Message.Type,_,_,_,_,_)``)
 /// or a typed stream (``NoticeHub/messages(of:sender:buffering:)``) could not
 /// decode as its message type. Such a notice is not delivered to that
 /// observer, and it is never dropped without a trace: it is reported to the

@@ -2,7 +2,7 @@
 ///
 /// - ``cancel()`` ends the subscription; calling it again does nothing.
 /// - Dropping the last reference cancels too, except for owner-bound
-///   subscriptions (`observe(_:sender:excludingPostsBy:owner:using:)`),
+///   subscriptions (those given an `owner:`),
 ///   which end with their owner.
 /// - Once `cancel()` returns on a thread that is not itself delivering a
 ///   notice, the handler is never called again; handlers already running on

@@ -81,7 +81,7 @@ struct AppendChecks {
         let place = try backend.makePlace()
         let hub = try place.hub(durability: .batched(maxDelay: .milliseconds(50)))
         for index in 0..<1_300 { try hub.post("n", payload: index) }
-        try hub.flush()
+        try hub.journal.flush()
         var values: [Int] = []
         try hub.journal.read(JournalQuery()) {
             values.append(try $0.decode(Int.self)); return true

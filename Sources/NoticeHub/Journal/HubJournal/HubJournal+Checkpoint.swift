@@ -1,4 +1,11 @@
 extension HubJournal {
+    /// Commits what a batched hub (``Durability/batched(maxDelay:)``,
+    /// ``Durability/never``) holds now, without waiting for its delay.
+    /// Nothing to do for a durable hub or after ``NoticeHub/close()``.
+    public func flush() throws {
+        try writer?.flush()
+    }
+
     /// Saves `sequence` as the last one a check of the journal's rows found
     /// sound (``HubJournal/malformedRows(limit:after:)``), so that the
     /// next check may read only the rows after it

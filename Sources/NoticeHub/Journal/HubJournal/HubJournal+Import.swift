@@ -40,7 +40,7 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
 
 extension HubJournal {
     /// Appends notices given as JSON lines (the ``NoticeLine`` format), all or
-    /// nothing, in one transaction, under the same rules as ``post(_:sender:json:version:metadata:)``:
+    /// nothing, in one transaction, under the same rules as ``NoticeHub/post(_:sender:json:version:metadata:)``:
     /// projections, the payload limit. Notices already in the journal (by
     /// id) are skipped, so running an interrupted import again completes it
     /// with every notice exactly once. A malformed line, a refused notice or

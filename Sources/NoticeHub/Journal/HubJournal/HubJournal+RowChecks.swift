@@ -44,7 +44,7 @@ extension HubJournal {
     }
 
     /// Rows the library would refuse to write (edited behind its back), or
-    /// whose payload is larger than ``NoticeHub/defaultPayloadLimit``, which
+    /// whose payload is larger than 1 MiB (a hub's default limit), which
     /// `noticectl import` refuses: how many, and the first `limit` of them
     /// with what is wrong, in sequence order; and the gaps between sequence
     /// numbers, counted, the first `limit` of them listed; and the names

@@ -384,7 +384,7 @@ final class GroupCommit: @unchecked Sendable {
     private static let registryRetries = 3
 
     /// How long a group commit keeps trying after its server connection was
-    /// lost (``NoticeHub/lostConnectionRetryLimit``).
+    /// lost (ten seconds).
     static let lostConnectionRetryLimit: Duration = .seconds(10)
 
     private static func isProjectionsChanged(_ outcome: Result<AppendOutcome, any Error>) -> Bool {

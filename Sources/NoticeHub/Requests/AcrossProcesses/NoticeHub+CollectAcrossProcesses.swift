@@ -68,7 +68,7 @@ extension NoticeHub {
 
     /// ``collectAcrossProcesses(_:payload:from:as:timeout:maxReplies:causedBy:onReply:)``
     /// with a payload given as JSON text, as tools receive it.
-    public func collectAcrossProcesses<Value: Decodable & Sendable>(
+    package func collectAcrossProcesses<Value: Decodable & Sendable>(
         _ name: NoticeName,
         json: String,
         from requester: Sender,

@@ -42,7 +42,7 @@ extension NoticeHub {
     /// Answers requests across processes with JSON text, as tools do: the
     /// handler returns one JSON value, checked as ``post(_:sender:json:version:metadata:)``
     /// checks it.
-    public func respondAcrossProcesses(
+    package func respondAcrossProcesses(
         to name: NoticeName,
         as responder: Sender,
         onAnswer: (@Sendable (_ request: Notice, _ answer: Result<Notice, any Error>) -> Void)? = nil,

@@ -3,13 +3,17 @@ extension NoticeHub {
     ///
     /// The responder never receives requests it made itself. A handler that
     /// throws yields a failed ``Reply``; the other responders still answer.
+    /// With an `owner`, the responder also ends when the owner is
+    /// deallocated, and dropping the token does not end it.
+    @discardableResult
     public func respond<Value: Sendable>(
         to name: NoticeName?,
         as responder: Sender,
         sender: Sender? = nil,
+        owner: AnyObject? = nil,
         using handler: @escaping @Sendable (Notice) throws -> Value
     ) -> Subscription {
-        addResponder(name, responder, sender, owner: nil, .sync { try handler($0) })
+        addResponder(name, responder, sender, owner: owner.map(OwnerReference.init), .sync { try handler($0) })
     }
 
     /// Answers requests asynchronously; only ``collect(_:payload:from:as:timeout:maxReplies:)``
@@ -35,7 +39,7 @@ extension NoticeHub {
         }
     }
 
-    /// Answers for as long as `owner` lives; dropping the token does not cancel.
+    @available(*, deprecated, message: "give the owner as `owner:`, and capture it weakly in the handler")
     @discardableResult
     public func respond<Owner: AnyObject & Sendable, Value: Sendable>(
         to name: NoticeName?,
