@@ -52,114 +52,83 @@ struct VerifyCommand: ParsableCommand {
     func run() throws {
         // No projection: opening must not rebuild the state it is to check.
         let hub = try NoticeHub(journal: journal.openJournal(creatingIfMissing: false))
-        let checkpoint = sinceCheckpoint ? try hub.journal.verifiedCheckpoint() : nil
-        if sinceCheckpoint, checkpoint == nil {
+        let found = try hub.journal.verify(
+            projections: CarriedProjections.all, messageTypes: payloads ? CarriedMessages.all : [],
+            sinceCheckpoint: sinceCheckpoint, listing: Self.listedRows)
+        if sinceCheckpoint, found.checkpoint == nil {
             StandardError.writeLine("note: the journal has no checkpoint yet: verifying all of it")
         }
-        // The storage's check of every page runs beside the check of every
-        // row, on a connection of its own: each takes a core.
-        let journal = hub.journal
-        let integrity = checkpoint == nil ? BackgroundResult { try journal.integrityProblems() } : nil
-        let malformed: MalformedRows
-        do {
-            malformed = try hub.journal.malformedRows(limit: Self.listedRows, after: checkpoint)
-        } catch {
-            try Self.refuseDamage(integrity)
-            throw error
+        if let problems = found.integrityProblems, !problems.isEmpty {
+            for problem in problems { print(problem) }
+            throw CommandFailure("the journal file is damaged (\(problems.count) integrity problems)")
         }
-        try Self.refuseDamage(integrity)
-        guard malformed.isEmpty else {
-            for row in malformed.listed { print(row) }
-            if malformed.count > malformed.listed.count {
-                print("and \(malformed.count - malformed.listed.count) more")
+        if let malformed = found.malformedRows, !malformed.isEmpty { try Self.refuse(malformed) }
+        if let undecodable = found.undecodable, undecodable.count > 0 {
+            for notice in undecodable.listed { print(notice) }
+            if undecodable.count > undecodable.listed.count {
+                print("and \(undecodable.count - undecodable.listed.count) more")
             }
-            for gap in malformed.gaps {
-                print(
-                    gap.count == 1
-                        ? "journal row #\(gap.lowerBound) is missing"
-                        : "journal rows #\(gap.lowerBound)-#\(gap.upperBound) are missing")
-            }
-            if malformed.gapCount > malformed.gaps.count {
-                print("and \(malformed.gapCount - malformed.gaps.count) more gaps")
-            }
-            for name in malformed.miscounted { print(name) }
-            if let span = malformed.miscountedSpan { print(span) }
-            var findings: [String] = []
-            if malformed.count > 0 { findings.append(CountText.counted(malformed.count, "malformed row")) }
-            if malformed.gapCount > 0 {
-                findings.append(CountText.counted(malformed.gapCount, "gap") + " between sequence numbers")
-            }
-            if !malformed.miscounted.isEmpty {
-                findings.append(
-                    CountText.counted(malformed.miscounted.count, "name")
-                        + " whose rows disagree with the journal's counts")
-            }
-            if malformed.miscountedSpan != nil { findings.append("notices its counts disagree with") }
             throw CommandFailure(
-                "the journal holds \(findings.joined(separator: " and ")), edited behind NoticeHub's back")
+                "\(CountText.grouped(undecodable.count)) of \(CountText.counted(undecodable.checked, "notice")) "
+                    + "of the message types noticectl carries do not decode")
         }
-        if payloads {
-            let undecodable = try hub.journal.undecodableNotices(
-                as: CarriedMessages.all, limit: Self.listedRows, from: checkpoint.map { $0 + 1 })
-            guard undecodable.count == 0 else {
-                for notice in undecodable.listed { print(notice) }
-                if undecodable.count > undecodable.listed.count {
-                    print("and \(undecodable.count - undecodable.listed.count) more")
-                }
-                throw CommandFailure(
-                    "\(CountText.grouped(undecodable.count)) of \(CountText.counted(undecodable.checked, "notice")) "
-                        + "of the message types noticectl carries do not decode")
-            }
+        for unchecked in found.uncheckedProjections {
+            let why =
+                unchecked.trimmedFrom.map { "the journal starts at #\($0) and keeps no state of it to start from" }
+                ?? "this noticectl does not carry it"
+            StandardError.writeLine("note: projection \(unchecked.identity) not checked: \(why)")
         }
-        var differences: [String] = []
-        for installed in try hub.journal.installedProjections() {
-            guard let projection = CarriedProjections.all.first(where: { $0.schema.identity == installed.identity })
-            else {
-                StandardError.writeLine(
-                    "note: projection \(installed.identity) not checked: this noticectl does not carry it")
-                continue
-            }
-            if installed.isStale {
-                differences.append(
-                    "projection \(installed.identity): stale, notices it handles follow #\(installed.currentThrough)")
-            }
-            guard checkpoint == nil else { continue }
-            do {
-                differences += try hub.journal.projectionDifferences(projection).map { "\(installed.identity): \($0)" }
-            } catch let error as JournalError {
-                guard case .trimmed(_, let firstRetained) = error else { throw error }
-                StandardError.writeLine(
-                    "note: projection \(installed.identity) not checked: the journal starts at #\(firstRetained) "
-                        + "and keeps no state of it to start from")
-            }
-        }
-        guard differences.isEmpty else {
-            for difference in differences { print(difference) }
-            let count = differences.count
+        guard found.projectionDifferences.isEmpty else {
+            for difference in found.projectionDifferences { print(difference) }
+            let count = found.projectionDifferences.count
             throw CommandFailure(
                 "the stored state disagrees with the journal (\(count) \(count == 1 ? "difference" : "differences"))")
         }
-        let notices = try hub.journal.statistics().notices
         do {
-            try hub.journal.saveVerifiedCheckpoint(malformed.checkedThrough)
+            try hub.journal.saveVerifiedCheckpoint(found.checkedThrough)
         } catch {
             StandardError.writeLine("note: the checkpoint was not saved: \(error)")
         }
-        if let checkpoint {
+        let notices = CountText.counted(found.notices, "notice")
+        if let checkpoint = found.checkpoint {
             let checked =
-                malformed.checkedThrough > checkpoint
-                ? "notices #\(checkpoint + 1)-#\(malformed.checkedThrough) are sound"
+                found.checkedThrough > checkpoint
+                ? "notices #\(checkpoint + 1)-#\(found.checkedThrough) are sound"
                 : "nothing was appended since the checkpoint (#\(checkpoint))"
-            print("ok: \(checked), and the counts agree with the journal (\(CountText.counted(notices, "notice")))")
+            print("ok: \(checked), and the counts agree with the journal (\(notices))")
         } else {
-            print("ok: state agrees with the journal (\(CountText.counted(notices, "notice")))")
+            print("ok: state agrees with the journal (\(notices))")
         }
     }
 
-    /// Lists what the storage's check found, and fails, when it found anything.
-    private static func refuseDamage(_ integrity: BackgroundResult<[String]>?) throws {
-        guard let problems = try integrity?.value(), !problems.isEmpty else { return }
-        for problem in problems { print(problem) }
-        throw CommandFailure("the journal file is damaged (\(problems.count) integrity problems)")
+    /// Lists the malformed rows, gaps and miscounts, and fails.
+    private static func refuse(_ malformed: MalformedRows) throws {
+        for row in malformed.listed { print(row) }
+        if malformed.count > malformed.listed.count {
+            print("and \(malformed.count - malformed.listed.count) more")
+        }
+        for gap in malformed.gaps {
+            print(
+                gap.count == 1
+                    ? "journal row #\(gap.lowerBound) is missing"
+                    : "journal rows #\(gap.lowerBound)-#\(gap.upperBound) are missing")
+        }
+        if malformed.gapCount > malformed.gaps.count {
+            print("and \(malformed.gapCount - malformed.gaps.count) more gaps")
+        }
+        for name in malformed.miscounted { print(name) }
+        if let span = malformed.miscountedSpan { print(span) }
+        var findings: [String] = []
+        if malformed.count > 0 { findings.append(CountText.counted(malformed.count, "malformed row")) }
+        if malformed.gapCount > 0 {
+            findings.append(CountText.counted(malformed.gapCount, "gap") + " between sequence numbers")
+        }
+        if !malformed.miscounted.isEmpty {
+            findings.append(
+                CountText.counted(malformed.miscounted.count, "name") + " whose rows disagree with the journal's counts"
+            )
+        }
+        if malformed.miscountedSpan != nil { findings.append("notices its counts disagree with") }
+        throw CommandFailure("the journal holds \(findings.joined(separator: " and ")), edited behind NoticeHub's back")
     }
 }

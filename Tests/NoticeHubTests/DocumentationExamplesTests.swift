@@ -251,6 +251,7 @@ struct DocumentationExamplesTests {
         }
 
         print(try shop.journal.projectionDifferences(StockProjection()))  // []
+        print(try shop.journal.verify().isSound)  // true
 
         let branchPath = directory.path("branch.sqlite")
         try shop.post(StockMoved(item: "pears", quantity: 4), sender: "warehouse")
@@ -303,13 +304,14 @@ struct DocumentationExamplesTests {
         #expect(try retired.journal.installedProjections().isEmpty)
 
         let lines = printed.all
-        #expect(lines.count == 9)
+        #expect(lines.count == 10)
         #expect(lines.first == "7")
         #expect(lines[1].hasPrefix("100% at "))
         #expect(Array(lines.dropFirst(2)) == [
             "2 2",
             #"stock.moved refused: the journal's projection "shop.stock" handles it, and this hub does not carry that projection"#,
             "[]",
+            "true",
             "2 [['apples', 7]]",
             "1",
             #"2 ["pears"]"#,

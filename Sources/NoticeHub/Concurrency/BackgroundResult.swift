@@ -1,12 +1,11 @@
 import Dispatch
-import NoticeHub
 import Synchronization
 
 /// A computation run on a thread of its own (``SystemThread``) while the
 /// caller does other work; ``value()`` waits for it and returns what it
 /// returned or rethrows what it threw. When no thread could be started,
 /// ``value()`` runs it on the caller's.
-final class BackgroundResult<Value: Sendable>: Sendable {
+package final class BackgroundResult<Value: Sendable>: Sendable {
     /// What the thread hands over.
     private final class Handover: Sendable {
         let outcome = Mutex<Result<Value, any Error>?>(nil)
@@ -17,9 +16,9 @@ final class BackgroundResult<Value: Sendable>: Sendable {
     /// The computation, when no thread took it.
     private let inline: (@Sendable () throws -> Value)?
 
-    init(_ work: @escaping @Sendable () throws -> Value) {
+    package init(_ work: @escaping @Sendable () throws -> Value) {
         let handover = handover
-        let started = SystemThread.start(name: "noticectl background") {
+        let started = SystemThread.start(name: "NoticeHub background") {
             let result = Result { try work() }
             handover.outcome.withLock { $0 = result }
             handover.done.signal()
@@ -28,7 +27,7 @@ final class BackgroundResult<Value: Sendable>: Sendable {
     }
 
     /// What the computation returned, once it has.
-    func value() throws -> Value {
+    package func value() throws -> Value {
         if let inline { return try inline() }
         handover.done.wait()
         handover.done.signal()
