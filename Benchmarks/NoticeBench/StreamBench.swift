@@ -90,7 +90,7 @@ enum StreamBench {
                     if await iterator.next() != nil { received += 1 }
                 }
                 let elapsed = now() - start
-                try check(received == count && hub.observerCount == 0, "stream.open.close: \(received) of \(count)")
+                try check(received == count && hub.liveObserverCount == 0, "stream.open.close: \(received) of \(count)")
                 return Double(elapsed) / Double(count)
             },
             {

@@ -50,8 +50,8 @@ enum SubscribeBench {
                     subscription.cancel()
                 }
                 try check(
-                    hub.observerCount == live.count,
-                    "\(setting.id): \(hub.observerCount) observers left, expected \(live.count)")
+                    hub.liveObserverCount == live.count,
+                    "\(setting.id): \(hub.liveObserverCount) observers left, expected \(live.count)")
                 return rounds
             },
             {

@@ -29,12 +29,12 @@ public final class Airspace: Sendable {
     public init(hub: NoticeHub = NoticeHub(), closerPlanesOnly: Bool = false) {
         self.hub = hub
         self.closerPlanesOnly = closerPlanesOnly
-        hub.observe(Self.moved, owner: self) { [weak self] notice in
+        _ = hub.observe(Self.moved, owner: self) { [weak self] notice in
             guard let airspace = self else { return }
             guard let sender = notice.sender, let position = try? notice.decode(Position.self) else { return }
             airspace.positions.locked { $0[sender] = position }
         }
-        hub.observe(Self.landed, owner: self) { [weak self] notice in
+        _ = hub.observe(Self.landed, owner: self) { [weak self] notice in
             guard let airspace = self else { return }
             guard let sender = notice.sender else { return }
             airspace.positions.locked { $0[sender] = nil }

@@ -89,7 +89,7 @@ public final class SearchHistoryMediator: Sendable {
         self.repository = repository
         self.view = view
         view.show(repository.terms)
-        hub.observe(SearchSubmitted.name, owner: self) { [weak self] notice in
+        _ = hub.observe(SearchSubmitted.name, owner: self) { [weak self] notice in
             guard let mediator = self else { return }
             guard let submitted = try? notice.decode(SearchSubmitted.self) else { return }
             mediator.repository.record(submitted.term)

@@ -98,7 +98,9 @@ public final class NoticeFixture: Sendable {
     ///
     /// A notice that a typed observer of `target` cannot decode does not stop
     /// the replay: every other notice is delivered (and `afterEach` runs for
-    /// every notice), then it throws `UndecodableNotices`, naming each.
+    /// every notice), then it throws `UndecodableNotices`, naming each. An
+    /// asynchronous typed observer, which decodes on its own task, reports
+    /// such a notice to the hub's `onUndecodable` handler instead.
     @discardableResult
     public func replay(
         into target: NoticeHub,

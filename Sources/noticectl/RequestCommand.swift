@@ -77,7 +77,7 @@ struct RequestCommand: ParsableCommand {
         let (name, sender, timeout, maxReplies) = (name, sender, timeout.duration, maxReplies ?? .max)
         let collected = try AsyncWork.value {
             try await hub.collectAcrossProcesses(
-                name, json: json, from: sender, as: JSONValue.self, timeout: timeout,
+                name, jsonPayload: json, from: sender, as: JSONValue.self, timeout: timeout,
                 maxReplies: maxReplies, onReply: printer.print)
         }
         try printer.printStop(collected)

@@ -113,7 +113,7 @@ struct RespondCommand: ParsableCommand {
                 case .failure(let error):
                     print("\(sequence) from \(from): not answered: \(error)")
                 }
-            }, json: answer)
+            }, jsonAnswer: answer)
         // The handlers come before the ready line: a signal sent on seeing
         // it must stop the responder, not fall between ignoring the signal
         // and handling it.

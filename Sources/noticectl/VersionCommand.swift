@@ -12,8 +12,8 @@ struct VersionCommand: ParsableCommand {
             """
     )
 
-    /// The library's version (`NoticeHub.version`) and the schema the migrations reach.
-    static let line = "noticectl \(NoticeHub.version) (journal schema \(SQLiteJournal.schemaVersion))"
+    /// The library's version (`NoticeHub.release`) and the schema the migrations reach.
+    static let line = "noticectl \(NoticeHub.release) (journal schema \(SQLiteJournal.schemaVersion))"
 
     func run() {
         print(Self.line)

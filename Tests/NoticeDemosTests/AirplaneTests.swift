@@ -42,9 +42,9 @@ struct AirplaneTests {
         let plane = Airplane(
             name: "BA706", initialPosition: .init(distanceFromRunway: 5, height: 5_000), airspace: airspace,
             output: { _ in })
-        #expect(airspace.hub.responderCount == 1)
+        #expect(airspace.hub.liveResponderCount == 1)
         plane.land()
-        #expect(airspace.hub.responderCount == 0)
+        #expect(airspace.hub.liveResponderCount == 0)
         let other = Airplane(
             name: "AA101", initialPosition: .init(distanceFromRunway: 9, height: 9_000), airspace: airspace,
             output: { _ in })
@@ -76,7 +76,7 @@ struct AirplaneTests {
         #expect(printed.lines.filter { $0.hasSuffix("Abort!") }.isEmpty)
         #expect(printed.lines.filter { $0.hasSuffix("Position changed") }.count == 16 * 200)
         #expect(printed.lines.filter { $0.hasSuffix("Landed") }.count == 16)
-        #expect(airspace.hub.responderCount == 0)
+        #expect(airspace.hub.liveResponderCount == 0)
 
         // And the check still bites under concurrency: two planes, one lane.
         let a = Airplane(

@@ -39,7 +39,7 @@ struct PeerMediatorTests {
             Plane("CX200", .init(distance: 13, height: 22_000)),
         ]
         for plane in planes {
-            hub.respond(to: "command", as: plane.name, owner: plane) { [weak plane] notice in
+            _ = hub.respond(to: "command", as: plane.name, owner: plane) { [weak plane] notice in
                 guard let plane else { throw CancellationError() }
                 return try notice.value(as: Command.self).run(plane)
             }
@@ -60,7 +60,7 @@ struct PeerMediatorTests {
         ]
         for plane in planes {
             // One handler per message type; peers of different types could answer too.
-            hub.respond(to: "changePos", as: plane.name, owner: plane) { [weak plane] notice in
+            _ = hub.respond(to: "changePos", as: plane.name, owner: plane) { [weak plane] notice in
                 guard let plane else { throw CancellationError() }
                 return plane.isTooClose(to: try notice.value(as: Position.self))
             }

@@ -43,7 +43,7 @@
             try hub.post("page.viewed", payload: "home")
             #expect(throws: JournalError.self) { try hub.post("page.viewed", payload: "refused") }
             try hub.post("page.viewed", payload: "home")
-            try hub.flush()
+            try hub.journal.flush()
             #expect(try PageCounts.counts(hub) == ["home": 2])
             var sequences: [Int64] = []
             try hub.journal.read(JournalQuery()) {

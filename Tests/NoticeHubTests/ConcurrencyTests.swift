@@ -46,7 +46,7 @@ struct ConcurrencyTests {
             #expect(own == (0..<2_000).map { "t\(thread):\($0)" }, "each poster's order is kept")
         }
         #expect(echoes.load(ordering: .relaxed) == 8 * 2_000)
-        #expect(hub.observerCount == 9)
+        #expect(hub.liveObserverCount == 9)
         withExtendedLifetime((tokens, echo)) {}
     }
 
@@ -150,6 +150,6 @@ struct ConcurrencyTests {
         }
         #expect(violations.load(ordering: .relaxed) == 0)
         #expect(deliveries.load(ordering: .relaxed) > 4 * 1_000, "the posts reached the handlers")
-        #expect(hub.observerCount == 0)
+        #expect(hub.liveObserverCount == 0)
     }
 }

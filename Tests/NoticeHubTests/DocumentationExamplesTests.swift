@@ -42,7 +42,7 @@ struct DocumentationExamplesTests {
             init(title: String) { self.title = title }
         }
         let screen = Screen(title: "feed")
-        hub.observe("news.liked", owner: screen) { [weak screen] notice in
+        _ = hub.observe("news.liked", owner: screen) { [weak screen] notice in
             seen.append("\(screen?.title ?? "gone") saw \(notice.name)")
         }
         try hub.post("news.liked")
@@ -555,7 +555,7 @@ struct DocumentationExamplesTests {
     var count = 0
 
     init(hub: NoticeHub) {
-        hub.observe(Liked.self, on: MainActor.self, owner: self) { [weak self] liked, notice in
+        _ = hub.observe(Liked.self, on: MainActor.self, owner: self) { [weak self] liked, notice in
             self?.count += 1
         }
     }

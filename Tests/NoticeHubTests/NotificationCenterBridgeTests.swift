@@ -149,7 +149,15 @@ struct NotificationCenterBridgeTests {
         center.post(name: .init("ArticleLiked"), object: nil)
         #expect(heardOnCenter.all == [nil, nil])
         #expect(heardElsewhere.all.sorted() == ["ArticleLiked", "Liked"])
-        for token in [outbound, inbound, observer, toOther, renamed] { token.cancel() }
+        // What a hub observer posts in turn, under another name forwarded to
+        // the same notification, reaches the center.
+        let reaction = hub.observe("news.liked") { notice in
+            if notice.sender == "legacy" { try? hub.post("news.counted", sender: "counter") }
+        }
+        let counted = hub.forward("news.counted", to: center, as: .init("ArticleLiked"))
+        center.post(name: .init("ArticleLiked"), object: nil)
+        #expect(heardOnCenter.all == [nil, nil, nil, "counter"])
+        for token in [outbound, inbound, observer, toOther, renamed, reaction, counted] { token.cancel() }
         for (owner, token) in [(center, centerObserver), (other, otherObserver), (center, renamedObserver)] {
             owner.removeObserver(token)
         }

@@ -21,7 +21,7 @@ struct StaleRequestTests {
             onAnswer: { request, answer in
                 heard.withLock { $0.append("\(request.sequence ?? 0) \((try? answer.get().kind) ?? .notice)") }
             },
-            json: { _ in #"{"celsius":21}"# })
+            jsonAnswer: { _ in #"{"celsius":21}"# })
         // As a requester two minutes behind the responder would post it.
         let twoMinutesAgo = WallClock.nowMilliseconds() - 120_000
         let request = try phone.post(
@@ -54,7 +54,7 @@ struct StaleRequestTests {
         let directory = TemporaryDirectory()
         let station = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
         let phone = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
-        let answering = try station.respondAcrossProcesses(to: "weather.now", as: "station", json: { _ in "21" })
+        let answering = try station.respondAcrossProcesses(to: "weather.now", as: "station", jsonAnswer: { _ in "21" })
         // A requester 30 s behind is within the minute tolerated.
         let request = try phone.post(
             Notice(

@@ -27,7 +27,7 @@ struct StreamEndTests {
         try hub.post("b")
         try hub.close()
         #expect(await consumer.value == ["a", "b"])
-        #expect(hub.observerCount == 0, "the stream's observer is gone")
+        #expect(hub.liveObserverCount == 0, "the stream's observer is gone")
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -36,7 +36,7 @@ struct StreamEndTests {
         try hub.close()
         var iterator = hub.notices(named: "n").makeAsyncIterator()
         #expect(await iterator.next() == nil)
-        #expect(hub.observerCount == 0)
+        #expect(hub.liveObserverCount == 0)
     }
 
     @Test(.timeLimit(.minutes(1)))

@@ -6,9 +6,9 @@ struct StreamTests {
         let hub = NoticeHub()
         let stream = hub.notices(named: "n")
         try hub.post("n", payload: ["i": -1]) // before iteration: not seen
-        #expect(hub.observerCount == 0)
+        #expect(hub.liveObserverCount == 0)
         var iterator = stream.makeAsyncIterator()
-        #expect(hub.observerCount == 1)
+        #expect(hub.liveObserverCount == 1)
         for i in 0..<1_000 { try hub.post("n", payload: ["i": i]) }
         var seen: [Int] = []
         for _ in 0..<1_000 {
@@ -66,7 +66,7 @@ struct StreamTests {
         consumer.cancel()
         let count = await consumer.value
         #expect(count <= 1)
-        #expect(hub.observerCount == 0)
+        #expect(hub.liveObserverCount == 0)
     }
 
     @Test func typedMessagesAsASequence() async throws {

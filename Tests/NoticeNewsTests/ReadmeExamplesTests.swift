@@ -134,7 +134,7 @@ struct ReadmeExamplesTests {
             init(_ name: String) { self.name = name }
         }
         let athos = Musketeer("Athos"), porthos = Musketeer("Porthos")
-        hub.observe("order", excludingPostsBy: "Porthos", owner: porthos) { [weak porthos] notice in
+        _ = hub.observe("order", excludingPostsBy: "Porthos", owner: porthos) { [weak porthos] notice in
             print("\(porthos?.name ?? "nobody") hears \(notice.sender!)")
         }
         try hub.post("order", sender: "Athos")  // Porthos hears Athos
@@ -181,7 +181,7 @@ struct ReadmeExamplesTests {
             }
 
         }
-        while hub.observerCount == 0 { await Task.yield() }
+        while hub.liveObserverCount == 0 { await Task.yield() }
         try hub.post("news.liked")
         try hub.close()
         await loop.value

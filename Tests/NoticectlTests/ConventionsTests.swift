@@ -94,7 +94,7 @@ struct ConventionsTests {
         let cli = NoticectlRunner(in: TemporaryDirectory())
         #expect(
             try cli("--version")
-                == .success("noticectl \(NoticeHub.version) (journal schema \(SQLiteJournal.schemaVersion))\n"))
+                == .success("noticectl \(NoticeHub.release) (journal schema \(SQLiteJournal.schemaVersion))\n"))
         #expect(try cli("--help").stdout.contains("--version"))
         for command in ["tail", "post", "news like", "projections rebuild"] {
             let help = try cli.run(command.split(separator: " ").map(String.init) + ["--help"]).stdout

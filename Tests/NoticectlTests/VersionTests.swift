@@ -8,13 +8,13 @@ import TestSupport
 struct VersionTests {
     @Test func versionAndChangelogAgree() throws {
         let cli = NoticectlRunner(in: TemporaryDirectory())
-        let line = "noticectl \(NoticeHub.version) (journal schema \(SQLiteJournal.schemaVersion))\n"
+        let line = "noticectl \(NoticeHub.release) (journal schema \(SQLiteJournal.schemaVersion))\n"
         #expect(try cli("--version") == .success(line))
         #expect(try cli("version") == .success(line))
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let changelog = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
         let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
-        #expect(newest?.hasPrefix("## [\(NoticeHub.version)] - ") == true, "\(newest ?? "no release heading")")
+        #expect(newest?.hasPrefix("## [\(NoticeHub.release)] - ") == true, "\(newest ?? "no release heading")")
     }
 }

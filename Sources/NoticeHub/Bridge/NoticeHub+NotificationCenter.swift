@@ -67,10 +67,10 @@ extension NoticeHub {
         _ notificationName: Notification.Name,
         from center: NotificationCenter,
         as noticeName: NoticeName,
-        onFailure: @escaping @Sendable (any Error) -> Void = NoticeHub.reportForwardingFailure,
+        onFailure: @escaping @Sendable (any Error) -> Void = NoticeHub.writeForwardingFailure,
         map: @escaping @Sendable (Notification) throws -> BridgedNotice?
     ) -> Subscription {
-        let origin = BridgeOrigin(center: ObjectIdentifier(center), name: notificationName)
+        let origin = BridgeOrigin(center: ObjectIdentifier(center), name: notificationName, noticeName: noticeName)
         let token = center.addObserver(forName: notificationName, object: nil, queue: nil) { [weak self] notification in
             guard let self, notification.userInfo?[NotificationKeys.notice] == nil else { return }
             do {
@@ -106,7 +106,9 @@ extension NoticeHub {
         let center = UncheckedCenter(center: center)
         return observe(name) { notice in
             let outgoingName = notificationName ?? Notification.Name(notice.name.rawValue)
-            if let origin = BridgeOrigin.current, origin.center == centerIdentity, origin.name == outgoingName {
+            if let origin = BridgeOrigin.current, origin.center == centerIdentity, origin.name == outgoingName,
+                origin.noticeName == notice.name
+            {
                 return
             }
             var userInfo: [AnyHashable: Any] = [NotificationKeys.notice: notice]
@@ -117,7 +119,7 @@ extension NoticeHub {
     }
 
     /// The default for a failed forward: one line on standard error.
-    @usableFromInline static let reportForwardingFailure: @Sendable (any Error) -> Void = { error in
+    @usableFromInline static let writeForwardingFailure: @Sendable (any Error) -> Void = { error in
         let line = Array("noticehub: a forwarded notification was not posted: \(error)\n".utf8)
         _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
@@ -129,6 +131,9 @@ extension NoticeHub {
 private struct BridgeOrigin: Sendable {
     let center: ObjectIdentifier
     let name: Notification.Name
+    /// The name of the notice the notification became; what observers post
+    /// in turn under other names is forwarded as usual.
+    let noticeName: NoticeName
 
     @TaskLocal static var current: BridgeOrigin?
 }

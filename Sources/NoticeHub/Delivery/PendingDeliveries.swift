@@ -27,7 +27,9 @@ package final class PendingDeliveries: Sendable {
         guard count > 0 else { return }
         let (_, left) = pending.subtract(count, ordering: .acquiringAndReleasing)
         guard left == 0 else { return }
-        let waiting = waiters.locked { waiters in
+        let waiting = waiters.locked { waiters -> [CheckedContinuation<Void, Never>] in
+            // Another delivery may have been handed over since.
+            guard pending.load(ordering: .acquiring) == 0 else { return [] }
             defer { waiters.removeAll() }
             return waiters
         }

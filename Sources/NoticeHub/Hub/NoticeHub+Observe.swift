@@ -8,10 +8,11 @@
 ///   `OperationQueue` (``ObserverScheduling``);
 /// - `on:` an actor, or the main actor, whose isolation the handler has;
 /// - an `async` handler, which handles one notice at a time on a task of
-///   its own.
+///   its own: it decodes a typed message there, and what it posts is an
+///   ordinary post, even while a replay delivers.
 ///
-/// A handler that runs elsewhere than on the posting thread runs after the
-/// post returns, and:
+/// A handler on an actor, the main actor or a queue runs after the post
+/// returns, and:
 /// - per observer, and across the observers of one isolation or queue,
 ///   notices arrive in posting order (for replays, in journal order);
 /// - once ``Subscription/cancel()`` returns on the observer's isolation, the
@@ -26,7 +27,9 @@
 ///
 /// With an `owner`, the subscription also ends when the owner is
 /// deallocated, and dropping the token does not cancel it: a colleague
-/// observes for as long as it lives without keeping the token.
+/// observes for as long as it lives without keeping the token. The handler
+/// must hold the owner weakly: captured strongly, it keeps the owner, and
+/// with it the subscription, alive.
 ///
 /// See <doc:WhereColleaguesRun>.
 extension NoticeHub {
@@ -50,7 +53,6 @@ extension NoticeHub {
     ///   - owner: when given, the subscription ends when it is deallocated.
     ///   - handler: called with each notice.
     /// - Returns: a token; cancel it, or drop it (without an `owner`), to stop observing.
-    @discardableResult
     public func observe(
         _ name: NoticeName?,
         sender: Sender? = nil,
@@ -89,7 +91,6 @@ extension NoticeHub {
     ///
     /// The parameters are those of ``observe(_:sender:excludingPostsBy:scheduling:owner:using:)-(NoticeName?,_,_,_,_,_)``.
     @_disfavoredOverload
-    @discardableResult
     public func observe<Message: NoticeMessage>(
         _ type: Message.Type,
         sender: Sender? = nil,
@@ -130,7 +131,6 @@ extension NoticeHub {
     ///     tally.count += 1
     /// }
     /// ```
-    @discardableResult
     public func observe<A: Actor>(
         _ name: NoticeName?,
         sender: Sender? = nil,
@@ -149,7 +149,6 @@ extension NoticeHub {
     }
 
     /// Observes a typed message on `actor`.
-    @discardableResult
     public func observe<Message: NoticeMessage, A: Actor>(
         _ type: Message.Type,
         sender: Sender? = nil,
@@ -176,7 +175,6 @@ extension NoticeHub {
     ///     greeter.greeted.append(notice.sender!.rawValue)  // on the main actor
     /// }
     /// ```
-    @discardableResult
     public func observe(
         _ name: NoticeName?,
         sender: Sender? = nil,
@@ -202,13 +200,12 @@ extension NoticeHub {
     /// @MainActor @Observable final class Likes {
     ///     var count = 0
     ///     init(hub: NoticeHub) {
-    ///         hub.observe(Liked.self, on: MainActor.self, owner: self) { [weak self] liked, notice in
+    ///         _ = hub.observe(Liked.self, on: MainActor.self, owner: self) { [weak self] liked, notice in
     ///             self?.count += 1
     ///         }
     ///     }
     /// }
     /// ```
-    @discardableResult
     public func observe<Message: NoticeMessage>(
         _ type: Message.Type,
         sender: Sender? = nil,

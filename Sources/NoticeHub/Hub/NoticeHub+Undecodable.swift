@@ -4,7 +4,9 @@ extension NoticeHub {
     /// subscriber: `handler` gets it, on the thread that delivered it. By
     /// default each is written as one line to standard error. A replay
     /// collects those it delivers instead (see
-    /// ``replay(from:through:names:into:onUndecodable:)``).
+    /// ``HubJournal/replay(from:through:names:into:onUndecodable:)``). An
+    /// asynchronous typed observer decodes on its task, so what it cannot
+    /// decode comes here during a replay too.
     ///
     /// ```swift
     /// hub.onUndecodable { undecodable in

@@ -20,8 +20,8 @@ public import Tracing
 ///
 /// ## Delivery rules
 /// - Synchronous, on the posting thread, in registration order; notices a
-///   ``follow(pollInterval:onFailure:)`` brings from other processes arrive on the
-///   follower's thread, and replayed ones on the thread calling ``replay(from:through:names:into:onUndecodable:)``.
+///   ``HubJournal/follow(pollInterval:onFailure:)`` brings from other processes arrive on the
+///   follower's thread, and replayed ones on the thread calling ``HubJournal/replay(from:through:names:into:onUndecodable:)``.
 /// - Matching is NotificationCenter's: a nil name observes every name, a nil
 ///   sender every sender; a sender filter never matches a notice posted
 ///   without a sender.
@@ -85,7 +85,7 @@ public final class NoticeHub: Sendable {
     /// The largest payload a hub accepts unless told otherwise, in bytes of
     /// JSON: 1 MiB. `noticectl import` accepts no more, so `verify` reports
     /// a stored payload above it.
-    @usableFromInline package static let defaultPayloadLimit = 1 << 20
+    @usableFromInline package static let payloadLimitByDefault = 1 << 20
 
     /// A hub that journals every notice before delivering it.
     ///
@@ -123,7 +123,7 @@ public final class NoticeHub: Sendable {
         journal: any NoticeJournal,
         durability: Durability = .always,
         projections: [any Projection] = [],
-        payloadLimit: Int = NoticeHub.defaultPayloadLimit,
+        payloadLimit: Int = NoticeHub.payloadLimitByDefault,
         rebuildProgress: ((RebuildProgress) -> Void)? = nil,
         logger: Logger = Logger(label: "NoticeHub"),
         metrics: (any MetricsFactory)? = nil,
@@ -178,21 +178,21 @@ public final class NoticeHub: Sendable {
     }
 
     /// Live observers (streams included), for diagnostics and tests.
-    package var observerCount: Int { observers.count }
+    package var liveObserverCount: Int { observers.count }
 
     /// Live responders, for diagnostics and tests.
-    package var responderCount: Int { responders.count }
+    package var liveResponderCount: Int { responders.count }
 
     /// Removes subscriptions whose owners are gone now, instead of waiting for
     /// the hub to notice them during delivery or registration.
-    package func reclaimOrphans() {
+    package func sweepOrphans() {
         observers.sweepOrphans()
         responders.sweepOrphans()
     }
 
     /// How many observers a notice with this name and sender would reach: what
     /// a post costs, whatever is registered under other names.
-    package func deliveryTargetCount(for name: NoticeName, sender: Sender?) -> Int {
+    package func targetCount(for name: NoticeName, sender: Sender?) -> Int {
         observers.targets(name: name, sender: sender).count
     }
 

@@ -18,7 +18,8 @@ extension NoticeHub {
             guard let item = item(notice) else { return }
             pending.add()
             lane.enqueue {
-                if !cancelled.isSet { deliver(item) }
+                // The owner may have gone while the delivery waited.
+                if !cancelled.isSet, owner?.isGone != true { deliver(item) }
                 pending.remove()
             }
         }

@@ -75,7 +75,14 @@ struct ProjectionInstaller {
     /// and records it removed. False when the journal has not installed it.
     func remove(_ projection: any Projection) throws -> Bool {
         let schema = projection.schema
-        guard try ProjectionRegistry.all(in: store)[schema.identity] != nil else { return false }
+        guard let installed = try ProjectionRegistry.all(in: store)[schema.identity] else { return false }
+        // An earlier declaration may not name every table later migrations made.
+        guard installed.schemaVersion <= schema.schemaVersion else {
+            throw JournalError.projectionUnusable(
+                projection: schema.identity,
+                problem: "the journal's tables are at migration \(installed.schemaVersion), newer than "
+                    + "\(schema.schemaVersion) which this hub knows")
+        }
         for table in schema.tables.reversed() {
             try store.execute("DROP TABLE IF EXISTS \(SQLQuoting.quoted(table, by: "\""))", [])
         }

@@ -245,9 +245,9 @@ extension CancellableRegistration {
 
 /// A weak reference to the object a subscription lives for.
 ///
-/// Unchecked because it holds any class: the public entry points only accept
-/// `Sendable` owners, and ``Mediator`` uses it for colleagues that it only
-/// ever calls on its own thread.
+/// Unchecked because it holds any class: the hub only ever asks whether the
+/// owner is gone, never touches it, and ``Mediator`` uses it for colleagues
+/// that it only ever calls on its own thread.
 final class OwnerReference: @unchecked Sendable {
     weak let object: AnyObject?
 

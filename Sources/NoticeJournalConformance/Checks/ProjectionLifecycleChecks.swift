@@ -248,16 +248,25 @@ struct ProjectionLifecycleChecks {
         let plain = try place.hub()
         let journalTables = try Self.tables(plain)
         #expect(journalTables.contains("clicks"))
+        // A declaration that knows fewer migrations than the journal applied
+        // may not name every table they made.
+        _ = try place.hub(projections: [Clicks(withSecondMigration: true)])
+        #expect {
+            try plain.journal.removeProjection(Clicks())
+        } throws: { error in
+            guard case JournalError.projectionUnusable(_, let problem) = error else { return false }
+            return problem.hasPrefix("the journal's tables are at migration 2")
+        }
         #expect {
             try place.hub(projections: [Clicks()]).journal.removeProjection(Clicks())
         } throws: { error in
             guard case JournalError.projectionUnusable(let projection, _) = error else { return false }
             return projection == "test.clicks"
         }
-        #expect(try plain.journal.removeProjection(Clicks()))
+        #expect(try plain.journal.removeProjection(Clicks(withSecondMigration: true)))
         #expect(try Self.tables(plain) == journalTables.filter { $0 != "clicks" })
         #expect(try plain.journal.installedProjections() == [])
-        #expect(try plain.journal.removeProjection(Clicks()) == false)
+        #expect(try plain.journal.removeProjection(Clicks(withSecondMigration: true)) == false)
         try plain.post("page.clicked", payload: "contact")
 
         let returning = try place.hub(projections: [Clicks()])

@@ -18,15 +18,15 @@ public final class FeedModel {
     /// Starts from `items` (a rebuilt state, or none) and follows the hub.
     public init(hub: NoticeHub, items: [NewsItem] = []) {
         self.items = items.sorted { $0.id < $1.id }
-        hub.observe(NewsPublished.self, on: MainActor.self, owner: self) { [weak self] published, _ in
+        _ = hub.observe(NewsPublished.self, on: MainActor.self, owner: self) { [weak self] published, _ in
             guard let feed = self else { return }
             feed.publish(NewsItem(id: published.id, title: published.title))
         }
-        hub.observe(NewsLiked.self, on: MainActor.self, owner: self) { [weak self] liked, _ in
+        _ = hub.observe(NewsLiked.self, on: MainActor.self, owner: self) { [weak self] liked, _ in
             guard let feed = self else { return }
             feed.count(liked.newsID, by: 1)
         }
-        hub.observe(NewsUnliked.self, on: MainActor.self, owner: self) { [weak self] unliked, _ in
+        _ = hub.observe(NewsUnliked.self, on: MainActor.self, owner: self) { [weak self] unliked, _ in
             guard let feed = self else { return }
             feed.count(unliked.newsID, by: -1)
         }

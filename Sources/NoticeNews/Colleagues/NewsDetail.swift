@@ -10,13 +10,13 @@ public final class NewsDetail: Sendable {
     public init(hub: NoticeHub, item: NewsItem, log: NewsLog? = nil) {
         state = Mutex(item)
         self.log = log
-        hub.observe(NewsLiked.name, owner: self) { [weak self] notice in
+        _ = hub.observe(NewsLiked.name, owner: self) { [weak self] notice in
             guard let detail = self else { return }
             guard let liked = try? notice.message(NewsLiked.self) else { return }
             detail.log?("News Detail: Received a liked news model with id \(liked.newsID)")
             detail.state.locked { if $0.id == liked.newsID { $0.likes += 1 } }
         }
-        hub.observe(NewsUnliked.name, owner: self) { [weak self] notice in
+        _ = hub.observe(NewsUnliked.name, owner: self) { [weak self] notice in
             guard let detail = self else { return }
             guard let unliked = try? notice.message(NewsUnliked.self) else { return }
             detail.log?("News Detail: Received a disliked news model with id \(unliked.newsID)")

@@ -16,18 +16,18 @@ public final class NewsFeed: Sendable {
         self.hub = hub
         self.items = Mutex(Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { $1 }))
         self.log = log
-        hub.observe(NewsPublished.name, owner: self) { [weak self] notice in
+        _ = hub.observe(NewsPublished.name, owner: self) { [weak self] notice in
             guard let feed = self else { return }
             guard let published = try? notice.message(NewsPublished.self) else { return }
             feed.items.locked { $0[published.id] = NewsItem(id: published.id, title: published.title) }
         }
-        hub.observe(NewsLiked.name, owner: self) { [weak self] notice in
+        _ = hub.observe(NewsLiked.name, owner: self) { [weak self] notice in
             guard let feed = self else { return }
             guard let liked = try? notice.message(NewsLiked.self) else { return }
             feed.log?("News Feed: Received a liked news model with id \(liked.newsID)")
             feed.items.locked { $0[liked.newsID]?.likes += 1 }
         }
-        hub.observe(NewsUnliked.name, owner: self) { [weak self] notice in
+        _ = hub.observe(NewsUnliked.name, owner: self) { [weak self] notice in
             guard let feed = self else { return }
             guard let unliked = try? notice.message(NewsUnliked.self) else { return }
             feed.log?("News Feed: Received a disliked news model with id \(unliked.newsID)")

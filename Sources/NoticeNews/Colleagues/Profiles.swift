@@ -11,13 +11,13 @@ public final class Profiles: Sendable {
     public init(hub: NoticeHub, profiles: [Profile] = [], log: NewsLog? = nil) {
         counts = Mutex(Dictionary(profiles.map { ($0.user, $0.givenLikes) }, uniquingKeysWith: +))
         self.log = log
-        hub.observe(NewsLiked.name, owner: self) { [weak self] notice in
+        _ = hub.observe(NewsLiked.name, owner: self) { [weak self] notice in
             guard let profiles = self else { return }
             guard let liked = try? notice.message(NewsLiked.self) else { return }
             profiles.log?("Profile: Received a liked news model with id \(liked.newsID)")
             profiles.counts.locked { $0[liked.user, default: 0] += 1 }
         }
-        hub.observe(NewsUnliked.name, owner: self) { [weak self] notice in
+        _ = hub.observe(NewsUnliked.name, owner: self) { [weak self] notice in
             guard let profiles = self else { return }
             guard let unliked = try? notice.message(NewsUnliked.self) else { return }
             profiles.log?("Profile: Received a disliked news model with id \(unliked.newsID)")

@@ -24,7 +24,12 @@ extension HubJournal {
     /// once no other process runs one that carries it: such a hub would
     /// apply it to tables that are gone, and its posts of those names would
     /// fail. Opening a hub with it later installs it anew and builds its
-    /// state from the journal's notices.
+    /// state from the journal's notices, unless the journal has been
+    /// trimmed: the state the journal starts from for it goes with it, and
+    /// the notices before the journal's start are gone. A projection whose
+    /// declaration knows fewer migrations than the journal applied throws
+    /// ``JournalError/projectionUnusable(projection:problem:)``, since it may
+    /// not name every table they made.
     ///
     /// ```swift
     /// let shop = try NoticeHub(journal: SQLiteJournal(path: path))   // without StockProjection

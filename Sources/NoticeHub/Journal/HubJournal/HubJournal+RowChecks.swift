@@ -107,11 +107,11 @@ extension HubJournal {
                         reach(sequence)
                         held[notice.name.rawValue, default: 0] += 1
                         let bytes = notice.payload.storedByteCount
-                        if bytes > NoticeHub.defaultPayloadLimit {
+                        if bytes > NoticeHub.payloadLimitByDefault {
                             record(
                                 sequence,
                                 "payload is \(bytes) bytes, more than noticectl import accepts "
-                                    + "(\(NoticeHub.defaultPayloadLimit))")
+                                    + "(\(NoticeHub.payloadLimitByDefault))")
                         }
                         return true
                     }

@@ -13,8 +13,11 @@ import Logging
 /// try hub.journal.trim(through: 1_000)
 /// ```
 ///
-/// A value that refers to its hub: it keeps the hub alive while it is held.
-/// On an in-memory hub every method throws ``JournalError/noJournal``.
+/// A value that refers to its hub: it keeps the hub alive while it is held,
+/// so a handler that keeps `hub.journal` keeps the hub (take it when it is
+/// needed instead). On an in-memory hub its reads and tools throw
+/// ``JournalError/noJournal``; ``flush()`` does nothing, and
+/// ``carriedProjections`` and ``openingRebuilds`` are empty.
 public struct HubJournal: Sendable {
     /// The hub whose journal this is.
     let hub: NoticeHub

@@ -70,7 +70,7 @@ extension NoticeHub {
     /// with a payload given as JSON text, as tools receive it.
     package func collectAcrossProcesses<Value: Decodable & Sendable>(
         _ name: NoticeName,
-        json: String,
+        jsonPayload json: String,
         from requester: Sender,
         as type: Value.Type = Value.self,
         timeout: Duration,

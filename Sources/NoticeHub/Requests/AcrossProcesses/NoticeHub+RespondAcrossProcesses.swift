@@ -46,7 +46,7 @@ extension NoticeHub {
         to name: NoticeName,
         as responder: Sender,
         onAnswer: (@Sendable (_ request: Notice, _ answer: Result<Notice, any Error>) -> Void)? = nil,
-        json handler: @escaping @Sendable (Notice) throws -> String
+        jsonAnswer handler: @escaping @Sendable (Notice) throws -> String
     ) throws -> Subscription {
         try respondAcrossProcesses(name, responder, onAnswer) {
             .json(try NoticePayload.canonicalJSON(try handler($0)))

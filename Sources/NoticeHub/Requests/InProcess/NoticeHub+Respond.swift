@@ -5,7 +5,6 @@ extension NoticeHub {
     /// throws yields a failed ``Reply``; the other responders still answer.
     /// With an `owner`, the responder also ends when the owner is
     /// deallocated, and dropping the token does not end it.
-    @discardableResult
     public func respond<Value: Sendable>(
         to name: NoticeName?,
         as responder: Sender,
