@@ -121,4 +121,54 @@ struct AsyncObserverTests {
         #expect(await Self.eventually { seen.all == [0, 1, 2, 3, 4] })
         withExtendedLifetime(token) {}
     }
+
+    struct Liked: NoticeMessage {
+        static let name: NoticeName = "news.liked"
+        var newsID: Int
+        var user: String
+    }
+
+    actor Mailer {
+        var thanked: [String] = []
+        func thank(_ user: String) { thanked.append(user) }
+    }
+
+    /// The typed async observer's example; a notice that does not decode is
+    /// reported from the handler's task to the hub's handler, during a replay
+    /// too.
+    @Test func aTypedAsyncObserverDecodesOnItsTask() async throws {
+        let directory = TemporaryDirectory()
+        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
+        let reported = Seen<String>()
+        hub.onUndecodable { reported.append("\($0.notice.sequence ?? 0)") }
+        let mailer = Mailer()
+        let thanking = hub.observe(Liked.self) { liked, notice async in
+            await mailer.thank(liked.user)
+        }
+        try hub.post(Liked(newsID: 1, user: "alice"))
+        try hub.post("news.liked", json: #"{"newsID":2}"#)
+        await hub.pendingDeliveries.settled()
+        #expect(await mailer.thanked == ["alice"])
+        #expect(reported.all == ["2"])
+        #expect(try hub.journal.replay() == 2, "the replay does not collect what the task reports")
+        await hub.pendingDeliveries.settled()
+        #expect(await mailer.thanked == ["alice", "alice"])
+        #expect(reported.all == ["2", "2"])
+        thanking.cancel()
+    }
+
+    actor Likes { var users: [String] = [] }
+
+    /// The typed actor observer's example.
+    @Test func aTypedObserverOnAnActor() async throws {
+        let hub = NoticeHub()
+        let likes = Likes()
+        let following = hub.observe(Liked.self, on: likes) { likes, liked, notice in
+            likes.users.append(liked.user)
+        }
+        try hub.post(Liked(newsID: 1, user: "alice"))
+        await hub.pendingDeliveries.settled()
+        #expect(await likes.users == ["alice"])
+        following.cancel()
+    }
 }

@@ -149,6 +149,14 @@ extension NoticeHub {
     }
 
     /// Observes a typed message on `actor`.
+    ///
+    /// ```swift
+    /// actor Likes { var users: [String] = [] }
+    /// let likes = Likes()
+    /// let following = hub.observe(Liked.self, on: likes) { likes, liked, notice in
+    ///     likes.users.append(liked.user)
+    /// }
+    /// ```
     public func observe<Message: NoticeMessage, A: Actor>(
         _ type: Message.Type,
         sender: Sender? = nil,
@@ -269,8 +277,16 @@ extension NoticeHub {
     }
 
     /// Observes a typed message with an asynchronous handler; see
-    /// ``observe(_:sender:buffering:using:)-(NoticeName?,_,_,_)``. A notice
-    /// that does not decode is reported as a synchronous typed observer's is.
+    /// ``observe(_:sender:buffering:using:)-(NoticeName?,_,_,_)``. The handler's
+    /// task decodes each notice: one that does not decode is reported to the
+    /// handler ``onUndecodable(_:)`` sets, from that task, even during a
+    /// replay.
+    ///
+    /// ```swift
+    /// let thanking = hub.observe(Liked.self) { liked, notice async in
+    ///     await mailer.thank(liked.user)
+    /// }
+    /// ```
     @_disfavoredOverload
     public func observe<Message: NoticeMessage>(
         _ type: Message.Type,
