@@ -152,7 +152,7 @@ struct NotificationCenterBridgeTests {
         // What a hub observer posts in turn, under another name forwarded to
         // the same notification, reaches the center.
         let reaction = hub.observe("news.liked") { notice in
-            if notice.sender == "legacy" { try? hub.post("news.counted", sender: "counter") }
+            if notice.sender == "legacy" { _ = try? hub.post("news.counted", sender: "counter") }
         }
         let counted = hub.forward("news.counted", to: center, as: .init("ArticleLiked"))
         center.post(name: .init("ArticleLiked"), object: nil)
