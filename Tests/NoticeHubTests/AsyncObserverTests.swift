@@ -7,12 +7,6 @@ import TestSupport
 /// Asynchronous observers: one notice at a time, in order, buffered as async
 /// sequences are, and cancelled with their task.
 struct AsyncObserverTests {
-    final class Seen<Element: Sendable>: Sendable {
-        private let items = Mutex<[Element]>([])
-        func append(_ item: Element) { items.locked { $0.append(item) } }
-        var all: [Element] { items.locked { $0 } }
-    }
-
     final class Flag: Sendable {
         private let bit = Atomic<Bool>(false)
         var isSet: Bool { bit.load(ordering: .acquiring) }

@@ -10,12 +10,6 @@ import TestSupport
 /// cancellation on the isolation, nothing from before `observe` returned,
 /// and replays in journal order.
 struct IsolatedDeliveryTests {
-    final class Seen<Element: Sendable>: Sendable {
-        private let items = Mutex<[Element]>([])
-        func append(_ item: Element) { items.locked { $0.append(item) } }
-        var all: [Element] { items.locked { $0 } }
-    }
-
     final class Flag: Sendable {
         private let bit = Atomic<Bool>(false)
         var isSet: Bool { bit.load(ordering: .acquiring) }

@@ -33,12 +33,6 @@ struct MessageVersionTests {
         var pinned: Bool
     }
 
-    final class Seen<Element: Sendable>: Sendable {
-        private let items = Mutex<[Element]>([])
-        func append(_ item: Element) { items.locked { $0.append(item) } }
-        var all: [Element] { items.locked { $0 } }
-    }
-
     static func eventually(_ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(10)
         while !condition() && Date() < deadline { usleep(2_000) }

@@ -7,12 +7,6 @@ import TestSupport
 /// Forwarding between a NotificationCenter and a hub, both ways: the way to
 /// move an app's colleagues to NoticeHub one at a time.
 struct NotificationCenterBridgeTests {
-    final class Seen<Element: Sendable>: Sendable {
-        private let items = Mutex<[Element]>([])
-        func append(_ item: Element) { items.locked { $0.append(item) } }
-        var all: [Element] { items.locked { $0 } }
-    }
-
     /// At version 2, which a forwarded typed message keeps.
     struct Liked: NoticeMessage, Equatable {
         static let name: NoticeName = "news.liked"

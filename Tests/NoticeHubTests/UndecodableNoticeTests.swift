@@ -13,12 +13,6 @@ struct UndecodableNoticeTests {
         var user: String
     }
 
-    final class Seen<Element: Sendable>: Sendable {
-        private let items = Mutex<[Element]>([])
-        func append(_ item: Element) { items.withLock { $0.append(item) } }
-        var all: [Element] { items.withLock { $0 } }
-    }
-
     static func eventually(_ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(10)
         while !condition() && Date() < deadline { usleep(2_000) }

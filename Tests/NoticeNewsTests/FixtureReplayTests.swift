@@ -4,6 +4,7 @@ import NoticeHub
 import NoticeHubTesting
 import Synchronization
 import Testing
+import TestSupport
 
 /// A fixture's replay reaches colleagues wherever they run, notice by
 /// notice, and goes past a notice that a typed colleague cannot decode, as
@@ -21,16 +22,10 @@ struct FixtureReplayTests {
         {"name":"cart.added","sender":"shop","payload":{"item":"milk"}}
         """
 
-    final class Items: Sendable {
-        private let list = Mutex<[String]>([])
-        func append(_ item: String) { list.withLock { $0.append(item) } }
-        var all: [String] { list.withLock { $0 } }
-    }
-
     @Test func withAfterEachEveryOtherNoticeIsDeliveredThenTheUndecodableOnesAreThrown() throws {
         let fixture = try NoticeFixture(jsonl: Self.mixed)
         let app = NoticeHub()
-        let items = Items()
+        let items = Seen<String>()
         let token = app.observe(Added.self) { added, _ in items.append(added.item) }
         var seen: [Int64] = []
         #expect {
@@ -47,7 +42,7 @@ struct FixtureReplayTests {
     @Test func theAsyncReplayGoesPastAnUndecodableNoticeToo() async throws {
         let fixture = try NoticeFixture(jsonl: Self.mixed)
         let app = NoticeHub()
-        let items = Items()
+        let items = Seen<String>()
         let token = app.observe(Added.self) { added, _ in items.append(added.item) }
         var sizes: [Int] = []
         await #expect(throws: UndecodableNotices.self) {
@@ -93,8 +88,8 @@ struct FixtureReplayTests {
                 """)
         let app = NoticeHub()
         let tally = Tally()
-        let queued = Items()
-        let awaited = Items()
+        let queued = Seen<String>()
+        let awaited = Seen<String>()
         let queue = DispatchQueue(label: "colleague")
         let tokens = [
             app.observe(Added.self, on: tally) { tally, added, _ in tally.add(added.item) },
