@@ -21,8 +21,8 @@ enum Isolation {
     }
 
     /// An operation queue, serial or not: a lane has one drain at a time.
-    static func queue(_ queue: OperationQueue) -> @Sendable (@escaping @Sendable () -> Void) -> Void {
-        { [queue = UncheckedQueue(queue: queue)] drain in queue.queue.addOperation(drain) }
+    static func queue(_ queue: SendableOperationQueue) -> @Sendable (@escaping @Sendable () -> Void) -> Void {
+        { drain in queue.queue.addOperation(drain) }
     }
 
     private static func run<A: Actor>(on actor: isolated A, _ body: @Sendable () -> Void) {
@@ -41,10 +41,4 @@ enum Isolation {
             context.causing(.caused(by: notice), body)
         }
     }
-}
-
-/// `OperationQueue` is thread-safe but not declared `Sendable` on every
-/// platform.
-private struct UncheckedQueue: @unchecked Sendable {
-    let queue: OperationQueue
 }

@@ -44,7 +44,7 @@ extension NoticeHub {
         case .postingThread: nil
         case .queue(let queue): IsolationLanes.lane(for: queue, schedule: Isolation.queue(queue))
         case .operationQueue(let queue):
-            IsolationLanes.lane(for: queue.queue, schedule: Isolation.queue(queue.queue))
+            IsolationLanes.lane(for: queue.queue, schedule: Isolation.queue(queue))
         }
     }
 }

@@ -24,14 +24,11 @@ struct ProjectionsRebuildCommand: ParsableCommand {
     var identity: String
 
     func validate() throws {
-        guard CarriedProjections.all.contains(where: { $0.schema.identity == identity }) else {
-            let known = CarriedProjections.all.map(\.schema.identity).sorted().joined(separator: ", ")
-            throw ValidationError("this noticectl carries no projection '\(identity)' (it carries: \(known))")
-        }
+        _ = try CarriedProjections.named(identity)
     }
 
     func run() throws {
-        let projection = CarriedProjections.all.first { $0.schema.identity == identity }!
+        let projection = try CarriedProjections.named(identity)
         let hub = try journal.openHub(installing: [projection], creatingIfMissing: false)
         if let rebuilt = hub.journal.openingRebuilds.first(where: { $0.identity == identity }) {
             // Opening installed it and rebuilt it already; the note said so.

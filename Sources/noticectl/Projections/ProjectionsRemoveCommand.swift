@@ -25,14 +25,11 @@ struct ProjectionsRemoveCommand: ParsableCommand {
     var identity: String
 
     func validate() throws {
-        guard CarriedProjections.carries(identity) else {
-            let known = CarriedProjections.all.map(\.schema.identity).sorted().joined(separator: ", ")
-            throw ValidationError("this noticectl carries no projection '\(identity)' (it carries: \(known))")
-        }
+        _ = try CarriedProjections.named(identity)
     }
 
     func run() throws {
-        let projection = CarriedProjections.all.first { $0.schema.identity == identity }!
+        let projection = try CarriedProjections.named(identity)
         // A hub that carries no projection: the one removed must not be carried.
         let hub = try NoticeHub(journal: journal.openJournal(creatingIfMissing: false))
         defer { try? hub.close() }

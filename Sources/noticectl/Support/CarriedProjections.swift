@@ -1,3 +1,4 @@
+import ArgumentParser
 import NoticeHub
 import NoticeNews
 
@@ -10,6 +11,16 @@ enum CarriedProjections {
     /// Whether noticectl carries the projection `identity`.
     static func carries(_ identity: String) -> Bool {
         all.contains { $0.schema.identity == identity }
+    }
+
+    /// The carried projection `identity`, or a usage error naming those
+    /// carried: what `projections rebuild` and `remove` take.
+    static func named(_ identity: String) throws -> any Projection {
+        guard let projection = all.first(where: { $0.schema.identity == identity }) else {
+            let known = all.map(\.schema.identity).sorted().joined(separator: ", ")
+            throw ValidationError("this noticectl carries no projection '\(identity)' (it carries: \(known))")
+        }
+        return projection
     }
 
     /// The states of `hub`'s projections as of `sequence`; one noticectl
