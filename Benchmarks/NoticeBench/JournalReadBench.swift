@@ -45,7 +45,7 @@ enum JournalReadBench {
                     let connection = try journal.connect(durability: .always)
                     let last = try connection.lastSequence()
                     checksum &+=
-                        try journal.connect(durability: .always).readState {
+                        try (journal.connect(durability: .always) as! any ProjectionJournalConnection).readState {
                             try $0.integer(countSQL, [.integer(last - 10)])
                         } ?? 0
                 }

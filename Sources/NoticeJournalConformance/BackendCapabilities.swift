@@ -1,5 +1,7 @@
 /// What a backend can do beyond the journal itself; each conformance check
-/// says what it needs.
+/// says what it needs. ``ConformanceBackend`` reads them from the protocols
+/// the backend adopts (``ProjectionJournal``, ``TrimmingJournalConnection``,
+/// …) and from its ``JournalPlace``.
 public struct BackendCapabilities: OptionSet, Sendable {
     public let rawValue: Int
 
@@ -9,13 +11,15 @@ public struct BackendCapabilities: OptionSet, Sendable {
 
     /// Projections: a ``ProjectionStore`` that runs SQL inside the append
     /// transaction, and the registry of installed projections.
+    /// (``ProjectionJournal``, ``ProjectionJournalConnection``)
     public static let projections = BackendCapabilities(rawValue: 1 << 0)
     /// SQL run behind the hub's back (``JournalPlace/runSQL(_:)``), as a
     /// user tampering with the storage would: for the checks of what the
     /// hub does with rows it did not write.
     public static let behindTheBackSQL = BackendCapabilities(rawValue: 1 << 1)
 
-    /// Commits announced to followers (``NoticeJournal/watchCommits(_:)``),
+    /// Commits announced to followers
+    /// (``CommitAnnouncingJournal/watchCommits(_:)``, answering a watch),
     /// which then see them before their next poll.
     public static let commitAnnouncements = BackendCapabilities(rawValue: 1 << 2)
 
@@ -27,24 +31,29 @@ public struct BackendCapabilities: OptionSet, Sendable {
 
     /// Trims (``HubJournal/trim(through:leavingSubscribersBehind:leavingProjectionsBehind:batchSize:progress:)``):
     /// the ``JournalMark``s, removing the oldest notices, and reads that
-    /// refuse to start below the first retained one.
+    /// refuse to start below the first retained one
+    /// (``TrimmingJournalConnection``).
     public static let trimming = BackendCapabilities(rawValue: 1 << 4)
 
     /// Responder claims that can be lost while their responder lives (a
     /// server's session ended) and are made again under the same key
-    /// (``NoticeJournal/claimResponder(_:answering:reusing:)``), which a
-    /// requester waits for during ``NoticeJournal/claimRenewalGrace``.
+    /// (``RenewingClaimsJournal/claimResponder(_:answering:reusing:)``), which a
+    /// requester waits for during ``RenewingClaimsJournal/claimRenewalGrace``.
     public static let renewedClaims = BackendCapabilities(rawValue: 1 << 5)
 
     /// Retention by name (``RetentionPolicy/byName``): rules kept in the
     /// journal, notices removed from among others
-    /// (``JournalConnection/removeNotices(named:through:limit:)``), and the
-    /// numbers they leave recorded for the journal's check.
+    /// (``NameRetentionJournalConnection/removeNotices(named:through:limit:)``),
+    /// and the numbers they leave recorded for the journal's check.
     public static let retentionByName = BackendCapabilities(rawValue: 1 << 6)
+
+    /// Requests across processes: responders' claims, and the live ones
+    /// listed (``ResponderClaimingJournal``).
+    public static let requests = BackendCapabilities(rawValue: 1 << 7)
 
     /// Everything a backend can do.
     public static let all: BackendCapabilities = [
         .projections, .behindTheBackSQL, .commitAnnouncements, .durableCommitsTakeTime, .trimming, .renewedClaims,
-        .retentionByName,
+        .retentionByName, .requests,
     ]
 }

@@ -240,22 +240,25 @@ public enum JournalConformance {
         ]
 
     static let requests: [ConformanceCheck] = [
-        ConformanceCheck("responders on other journal objects answer, and the conversation is stored") {
+        ConformanceCheck("responders on other journal objects answer, and the conversation is stored", needs: .requests)
+        {
             try await RequestChecks().respondersOnOtherJournalsAnswerAndTheConversationIsStored(backend: $0)
         },
-        ConformanceCheck("a responder that dies mid-request is not waited for") {
+        ConformanceCheck("a responder that dies mid-request is not waited for", needs: .requests) {
             try await RequestChecks().aResponderThatDiesMidRequestIsNotWaitedFor(backend: $0)
         },
-        ConformanceCheck("a responder claims its place again after losing it") {
+        ConformanceCheck("a responder claims its place again after losing it", needs: .requests) {
             try await RequestChecks().aResponderClaimsItsPlaceAgainAfterLosingIt(backend: $0)
         },
-        ConformanceCheck("replicas that share a sender are each counted") {
+        ConformanceCheck("replicas that share a sender are each counted", needs: .requests) {
             try await RequestChecks().replicasThatShareASenderAreEachCounted(backend: $0)
         },
-        ConformanceCheck("a responder that claims again mid-request is still counted", needs: .renewedClaims) {
+        ConformanceCheck(
+            "a responder that claims again mid-request is still counted", needs: [.requests, .renewedClaims]
+        ) {
             try await RequestChecks().aResponderThatClaimsAgainMidRequestIsStillCounted(backend: $0)
         },
-        ConformanceCheck("live claims are listed until released or their holder dies") {
+        ConformanceCheck("live claims are listed until released or their holder dies", needs: .requests) {
             try ResponderClaimChecks().liveClaimsAreListedUntilReleasedOrTheirHolderDies(backend: $0)
         },
     ]
@@ -298,7 +301,8 @@ public enum JournalConformance {
             try ProjectionLifecycleChecks().aRemovedProjectionLeavesItsTablesAndRegistryAndCanComeBack(backend: $0)
         },
         ConformanceCheck(
-            "a projection keeping each notice's sequence, id and time agrees with its replay", needs: .trimming
+            "a projection keeping each notice's sequence, id and time agrees with its replay",
+            needs: [.projections, .trimming]
         ) {
             try ProjectionVerifyChecks().aProjectionKeepingEachNoticesSequenceIdAndTimeAgreesWithItsReplay(
                 backend: $0)

@@ -45,6 +45,9 @@ public final class JournalPlace: Sendable {
         try NoticeHub(journal: open(), durability: durability, projections: projections)
     }
 
+    /// Whether the place runs SQL behind the hub's back (``runSQL(_:)``).
+    public var runsSQL: Bool { sqlRunner != nil }
+
     /// Runs one SQL statement behind NoticeHub's back, as a tampering user would.
     public func runSQL(_ sql: String) throws {
         guard let sqlRunner else { throw CheckFailure("this place runs no SQL behind the hub's back") }

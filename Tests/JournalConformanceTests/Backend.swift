@@ -35,11 +35,9 @@ extension ConformanceBackend {
         return backends
     }()
 
-    /// SQLite announces no commits: its followers poll the file.
-    static let sqlite = Backend(
-        name: "SQLite",
-        capabilities: [.projections, .behindTheBackSQL, .durableCommitsTakeTime, .trimming, .retentionByName]
-    ) {
+    /// SQLite announces no commits (its followers poll the file), nor renews
+    /// responder claims, which are file locks that end with their process.
+    static let sqlite = Backend(name: "SQLite") {
         let directory = TemporaryDirectory()
         let path = directory.path("journal.sqlite")
         return JournalPlace(location: path, keeping: directory) {

@@ -16,3 +16,13 @@ struct BuiltInBackendConformanceTests {
         try JournalConformance.checkExport(from: source, into: target)
     }
 }
+
+/// The conformance suite reads what a backend can do from the protocols it
+/// adopts, so a check is left out only for what the backend lacks.
+struct BackendCapabilityTests {
+    @Test func sqliteAdoptsEverythingButRenewedClaimsAndCommitAnnouncements() {
+        #expect(
+            Backend.sqlite.capabilities
+                == [.projections, .behindTheBackSQL, .durableCommitsTakeTime, .trimming, .retentionByName, .requests])
+    }
+}

@@ -190,9 +190,6 @@ private final class ObservedConnection: JournalConnection {
     var isAppending: Bool { base.isAppending }
     func lastSequence() throws -> Int64 { try base.lastSequence() }
     func changeCounter() throws -> Int64 { try base.changeCounter() }
-    func readState<T>(_ body: (any ProjectionStore) throws -> T) throws -> T { try base.readState(body) }
-    func transactionStore() throws -> any ProjectionStore { try base.transactionStore() }
-    func projectionRegistryGeneration() throws -> Int64 { try base.projectionRegistryGeneration() }
     func statistics() throws -> JournalStatistics { try base.statistics() }
     func integrityProblems() throws -> [String] { try base.integrityProblems() }
     func cursor(of subscriber: String) throws -> Int64? { try base.cursor(of: subscriber) }

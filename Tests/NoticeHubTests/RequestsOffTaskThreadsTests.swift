@@ -11,7 +11,7 @@ struct RequestsOffTaskThreadsTests {
     struct Weather: Codable, Sendable, Equatable { let celsius: Int }
 
     /// A SQLite journal that notes each call made on a task's thread.
-    final class TaskThreadWatch: NoticeJournal {
+    final class TaskThreadWatch: RenewingClaimsJournal {
         let base: SQLiteJournal
         private let calls = Mutex<[(call: String, onTask: Bool)]>([])
 
@@ -35,7 +35,7 @@ struct RequestsOffTaskThreadsTests {
         }
 
         var location: String { base.location }
-        var claimRenewalGrace: Duration { base.claimRenewalGrace }
+        var claimRenewalGrace: Duration { .zero }
         var pollInterval: Duration { base.pollInterval }
 
         func connect(durability: Durability) throws -> any JournalConnection {
@@ -62,7 +62,7 @@ struct RequestsOffTaskThreadsTests {
             -> (any ResponderClaim)?
         {
             note("claimResponder")
-            return try base.claimResponder(responder, answering: name, reusing: key)
+            return nil
         }
 
         func liveResponders() throws -> [LiveResponder] {
@@ -73,10 +73,6 @@ struct RequestsOffTaskThreadsTests {
         func liveResponderKeys(among keys: Set<Int64>) throws -> Set<Int64> {
             note("liveResponderKeys")
             return try base.liveResponderKeys(among: keys)
-        }
-
-        func watchCommits(_ wake: @escaping @Sendable () -> Void) -> (any CommitWatch)? {
-            base.watchCommits(wake)
         }
     }
 

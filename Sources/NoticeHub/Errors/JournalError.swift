@@ -30,7 +30,7 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// appended. The hub's writer reads the registry again and retries, so
     /// posters never see it; a backend throws it from an append when the
     /// generation it reads under its lock differs from the last one
-    /// ``JournalConnection/projectionRegistryGeneration()`` reported.
+    /// ``ProjectionJournalConnection/projectionRegistryGeneration()`` reported.
     case projectionsChanged
     /// A projection's declaration cannot be installed (a bad identity,
     /// migrations out of order), or the journal holds it at a newer version

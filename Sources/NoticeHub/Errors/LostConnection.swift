@@ -12,6 +12,6 @@ public enum LostConnection: Sendable, Equatable {
     /// The connection was lost after the commit was sent and before its
     /// answer came: the transaction may have committed or not. The writer
     /// finds out by looking the notices up by id
-    /// (``JournalConnection/storedSequences(of:)``).
+    /// (``CommitCheckingJournalConnection/storedSequences(of:)``).
     case duringCommit
 }

@@ -136,7 +136,7 @@ struct ImportRun {
                 reason: "projection \(IdentifierRules.quoted(schema.identity)) has no table "
                     + IdentifierRules.quoted(unknown.name))
         }
-        let store = try connection.transactionStore()
+        let store = try connection.requireProjectionState(at: writer.location).transactionStore()
         let starting = try ProjectionSnapshots.starting(in: store, identity: schema.identity)
         if !sawNotice, head == 0, starting == nil {
             var start: ProjectionSnapshot

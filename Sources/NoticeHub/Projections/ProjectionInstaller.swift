@@ -3,14 +3,14 @@
 /// replaces the state in the same transaction, so readers see the old state
 /// or the new, never a mix, and posters wait until it commits.
 struct ProjectionInstaller {
-    let connection: any JournalConnection
+    let connection: any ProjectionJournalConnection
     let store: any ProjectionStore
     /// Notices read from the journal per batch, and between progress reports.
     static let batchSize = 10_000
     /// Refusals listed in a ``ProjectionRebuild``.
     static let listedRefusals = 20
 
-    init(_ connection: any JournalConnection) throws {
+    init(_ connection: any ProjectionJournalConnection) throws {
         self.connection = connection
         store = try connection.transactionStore()
     }
@@ -101,17 +101,17 @@ struct ProjectionInstaller {
         let schema = projection.schema
         let started = ContinuousClock.now
         let total = try countNotices(of: projection.names, through: last)
-        let restoreCache = try enlargeSQLiteCache()
-        defer { restoreCache() }
-        let start = try startingState(of: projection)
         var refusals = Refusals(limit: Self.listedRefusals)
-        let replayed = try replay(
-            projection, from: start?.through ?? 0, through: last, readingWith: connection.read, refusals: &refusals
-        ) { replayed in
-            progress?(
-                RebuildProgress(
-                    identity: schema.identity, replayed: replayed, total: max(total, replayed),
-                    elapsed: started.duration(to: .now).seconds))
+        let replayed = try connection.rebuilding {
+            let start = try startingState(of: projection)
+            return try replay(
+                projection, from: start?.through ?? 0, through: last, readingWith: connection.read, refusals: &refusals
+            ) { replayed in
+                progress?(
+                    RebuildProgress(
+                        identity: schema.identity, replayed: replayed, total: max(total, replayed),
+                        elapsed: started.duration(to: .now).seconds))
+            }
         }
         try ProjectionRegistry.record(schema, names: projection.names, currentThrough: last, in: store)
         return ProjectionRebuild(
@@ -186,19 +186,6 @@ struct ProjectionInstaller {
         return try ProjectionSnapshots.capture(schema, through: sequence, from: store)
     }
 
-    /// SQLite's page cache while a rebuild rewrites a projection's tables in
-    /// one transaction, in KiB: the default 2 MiB spills dirty pages to the
-    /// log and reads them back long before a large projection is rebuilt.
-    /// Memory is taken only as pages are used, and given back afterwards.
-    static let sqliteRebuildCacheKiB = 131_072
-
-    /// Raises SQLite's page cache for the rebuild; returns what sets it back.
-    func enlargeSQLiteCache() throws -> () -> Void {
-        guard store.dialect == .sqlite, let previous = try store.integer("PRAGMA cache_size", []) else { return {} }
-        try store.execute("PRAGMA cache_size = -\(Self.sqliteRebuildCacheKiB)", [])
-        return { [store] in _ = try? store.execute("PRAGMA cache_size = \(previous)", []) }
-    }
-
     /// The notices a projection refused while notices were applied to it
     /// again: how many, and the first `limit`.
     struct Refusals {
@@ -244,20 +231,11 @@ struct ProjectionInstaller {
         }
     }
 
-    /// How many notices a rebuild will replay, for its progress: counted by
-    /// name on the journal's name index.
+    /// How many notices a rebuild will replay, for its progress: as the
+    /// backend counts them by name; the last sequence number for patterns.
     private func countNotices(of names: Set<NoticeName>, through last: Int64) throws -> Int {
         guard !names.contains(where: \.isPattern) else { return Int(last) }
-        // A SQLite journal's rows hold their names' codes.
-        let sql =
-            store.dialect == .sqlite
-            ? "SELECT count(*) FROM notices WHERE name_code = (SELECT code FROM notice_names WHERE name = ?) AND seq <= ?"
-            : "SELECT count(*) FROM notices WHERE name = ? AND seq <= ?"
-        var count: Int64 = 0
-        for name in names {
-            count += try store.integer(sql, [.text(name.rawValue), .integer(last)]) ?? 0
-        }
-        return Int(count)
+        return Int(try connection.noticeCount(named: names, through: last))
     }
 }
 

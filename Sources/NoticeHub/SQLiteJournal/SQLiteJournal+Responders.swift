@@ -1,6 +1,6 @@
 import NoticeSQLite
 
-extension SQLiteJournal {
+extension SQLiteJournal: ResponderClaimingJournal {
     /// Locks a random key in the file `<path>-responders`, then writes the
     /// claim's row (a `ResponderLock`); the kernel drops the lock if the
     /// process dies.

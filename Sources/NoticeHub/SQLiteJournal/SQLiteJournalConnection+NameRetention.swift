@@ -3,7 +3,7 @@ import NoticeSQLite
 /// Retention by name on SQLite: the rules in `retention_rules`, and the
 /// notices a rule removes from among the others recorded as runs of
 /// sequence numbers in `removed_sequences`.
-extension SQLiteJournalConnection {
+extension SQLiteJournalConnection: NameRetentionJournalConnection {
     func removeNotices(named name: NoticeName, through sequence: Int64, limit: Int) throws -> Int {
         let oldest: [Int64] = try storage {
             // The name's oldest notices through `sequence`, by its index.

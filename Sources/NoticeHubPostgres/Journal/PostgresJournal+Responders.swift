@@ -2,7 +2,7 @@
     public import NoticeHub
     import PostgresNIO
 
-    extension PostgresJournal {
+    extension PostgresJournal: RenewingClaimsJournal {
         /// Takes an advisory lock on a random key in a session of its own, then
         /// writes the claim's row (see ``PostgresResponderClaim``); the server
         /// lets go of the lock when the session ends.

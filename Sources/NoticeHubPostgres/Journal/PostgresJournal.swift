@@ -37,7 +37,7 @@
     /// Sessions hold no transaction while idle, so a pooler in session mode
     /// works; transaction-mode pooling does not (advisory locks and `LISTEN`
     /// belong to a session).
-    public final class PostgresJournal: NoticeJournal {
+    public final class PostgresJournal: CommitAnnouncingJournal {
         /// Where the journal lives.
         public let url: PostgresURL
         /// How often followers look for commits when no notification wakes them.

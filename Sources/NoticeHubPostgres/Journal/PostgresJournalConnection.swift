@@ -23,25 +23,25 @@
         private let recycle: ((PostgresSession) -> Void)?
         /// Tells followers of each commit that appended; nil with `notify=off`.
         private let announcer: CommitAnnouncer?
-        private lazy var projectionStore = PostgresProjectionStore(session)
+        lazy var projectionStore = PostgresProjectionStore(session)
 
         /// The transaction's state: open (and holding the head lock), and
         /// whether a failed statement has aborted it.
         private var isOpen = false
         private var isAborted = false
         /// Whether the server transaction has begun (see ``appendsWholeBatches``).
-        private var isStarted = false
+        var isStarted = false
         /// Whether the server transaction has written anything: until it has,
         /// a notice with projections needs no savepoint, since rolling the
         /// whole transaction back undoes only that notice.
-        private var hasWritten = false
+        var hasWritten = false
         /// The registry's generation as the transaction's start read it.
-        private var startedGeneration: Int64 = 0
+        var startedGeneration: Int64 = 0
         /// The registry's generation last reported to the writer, which routed
         /// its notices by it; nil when it must be read again.
-        private var reportedGeneration: Int64?
+        var reportedGeneration: Int64?
         /// The projections whose registry rows the commit marks current.
-        private var projectionsToMark: [String] = []
+        var projectionsToMark: [String] = []
         /// The head's value when the transaction locked it, and the next
         /// sequence number to hand out.
         private var lockedHead: Int64 = 0
@@ -82,7 +82,7 @@
         /// Opens the server transaction and locks the head. The lock is taken
         /// in a statement after `BEGIN`, so that it reads the head as committed
         /// once the wait for the lock is over.
-        private func start() throws {
+        func start() throws {
             guard !isStarted else { return }
             // `.never` lets the server acknowledge before its WAL reaches the
             // disk: a server crash may lose the last moments of commits.
@@ -338,24 +338,6 @@
                     lostConnection: .duringCommit))
         }
 
-        func storedSequences(of ids: [NoticeID]) throws -> [NoticeID: Int64] {
-            var found: [NoticeID: Int64] = [:]
-            for (id, sequence) in try storedSequences(of: ids.map(\.uuid)) { found[NoticeID(id)] = sequence }
-            return found
-        }
-
-        private func storedSequences(of ids: [UUID]) throws -> [UUID: Int64] {
-            var binds = PostgresBindings()
-            binds.append(ids)
-            let found = try session.query("SELECT id, seq FROM notices WHERE id = ANY($1)", binds)
-            var sequences: [UUID: Int64] = [:]
-            for row in found.rows {
-                let (id, seq) = try row.decode((UUID, Int64).self)
-                sequences[id] = seq
-            }
-            return sequences
-        }
-
         func commitAppending() throws {
             guard isOpen else { return }
             guard isStarted else {
@@ -403,26 +385,6 @@
             }
         }
 
-        /// Inside the transaction once it has started; before that (a durable
-        /// group commit, whose transaction waits until something needs it),
-        /// in a statement of its own. Starting the transaction for it would
-        /// take the head lock and hold it across the round trips to the
-        /// commit, where `noticehub_append_and_announce` holds it only inside
-        /// the server: every process's first post would keep every other
-        /// poster waiting while its own thread is descheduled. The writer's
-        /// routing made from a registry that moves meanwhile is caught under
-        /// the lock, as for any other move (``projectionRegistryGeneration()``).
-        func installedProjections() throws -> [String: InstalledProjection] {
-            guard isAppending else { return try readState { try ProjectionRegistry.all(in: $0) } }
-            return try ProjectionRegistry.all(in: isStarted ? transactionStore() : projectionStore)
-        }
-
-        /// Sent with the commit, in the same round trip.
-        func markProjectionsCurrent(_ identities: [String]) throws {
-            guard isAppending else { throw JournalError.storage("no open append transaction") }
-            projectionsToMark = identities
-        }
-
         func rollbackAppending() {
             holdsConversation = false
             projectionsToMark = []
@@ -448,7 +410,7 @@
 
         /// Runs `body`, which writes; a failure aborts the transaction, as
         /// PostgreSQL does.
-        private func aborting<T>(_ body: () throws -> T) throws -> T {
+        func aborting<T>(_ body: () throws -> T) throws -> T {
             hasWritten = true
             do {
                 return try body()
@@ -531,233 +493,6 @@
                     if left == 0 { return }
                 }
                 if rows.count < page { return }
-            }
-        }
-
-        func mark(_ mark: JournalMark) throws -> Int64? {
-            var binds = PostgresBindings()
-            binds.append(mark.rawValue)
-            let rows = try session.query("SELECT value FROM journal_marks WHERE mark = $1", binds).rows
-            return try rows.first?.decode(Int64.self)
-        }
-
-        func setMark(_ mark: JournalMark, to value: Int64?) throws {
-            guard isAppending else { throw JournalError.storage("no open append transaction") }
-            try start()
-            var binds = PostgresBindings()
-            binds.append(mark.rawValue)
-            if let value { binds.append(value) }
-            _ = try aborting {
-                try session.query(
-                    value == nil
-                        ? "DELETE FROM journal_marks WHERE mark = $1"
-                        : """
-                        INSERT INTO journal_marks (mark, value) VALUES ($1, $2)
-                        ON CONFLICT (mark) DO UPDATE SET value = excluded.value
-                        """, binds)
-            }
-        }
-
-        /// One statement: deletes the batch and takes it off `journal_counts`.
-        func removeNotices(through sequence: Int64, limit: Int) throws -> Int {
-            guard isAppending else { throw JournalError.storage("no open append transaction") }
-            try start()
-            var binds = PostgresBindings()
-            binds.append(sequence)
-            binds.append(Int64(max(0, limit)))
-            let rows = try aborting {
-                try session.query(
-                    """
-                    WITH gone AS (
-                        DELETE FROM notices
-                        WHERE seq IN (SELECT seq FROM notices WHERE seq <= $1 ORDER BY seq LIMIT $2)
-                        RETURNING name, octet_length(payload) AS bytes
-                    ), by_name AS (
-                        SELECT name, count(*) AS notices, sum(bytes) AS bytes FROM gone GROUP BY name
-                    ), counted AS (
-                        UPDATE journal_counts AS counts
-                           SET notices = counts.notices - by_name.notices,
-                               payload_bytes = counts.payload_bytes - by_name.bytes
-                          FROM by_name WHERE counts.name = by_name.name
-                    ), forgotten AS (
-                        DELETE FROM removed_sequences WHERE first <= $1 AND last <= $1
-                    )
-                    SELECT count(*) FROM gone
-                    """, binds
-                ).rows
-            }
-            return Int(try rows.first?.decode(Int64.self) ?? 0)
-        }
-
-        /// One statement: deletes the name's batch, takes it off
-        /// `journal_counts` and records its numbers as runs.
-        func removeNotices(named name: NoticeName, through sequence: Int64, limit: Int) throws -> Int {
-            guard isAppending else { throw JournalError.storage("no open append transaction") }
-            try start()
-            var binds = PostgresBindings()
-            binds.append(name.rawValue)
-            binds.append(sequence)
-            binds.append(Int64(max(0, limit)))
-            let rows = try aborting {
-                try session.query(
-                    Self.removalSQL(
-                        deleting: "seq IN (SELECT seq FROM notices WHERE name = $1 AND seq <= $2 ORDER BY seq LIMIT $3)"
-                    ),
-                    binds
-                ).rows
-            }
-            return Int(try rows.first?.decode(Int64.self) ?? 0)
-        }
-
-        /// One statement, as ``removeNotices(named:through:limit:)``, for the
-        /// numbers given.
-        func removeNotices(named name: NoticeName, sequences: [Int64]) throws -> Int {
-            guard isAppending else { throw JournalError.storage("no open append transaction") }
-            guard !sequences.isEmpty else { return 0 }
-            try start()
-            var binds = PostgresBindings()
-            binds.append(name.rawValue)
-            binds.append(sequences)
-            let rows = try aborting {
-                try session.query(
-                    Self.removalSQL(deleting: "name = $1 AND seq = ANY($2)"), binds
-                ).rows
-            }
-            return Int(try rows.first?.decode(Int64.self) ?? 0)
-        }
-
-        /// The one statement that deletes the notices named `$1` that
-        /// `condition` selects, takes them off `journal_counts` and records
-        /// their numbers as runs in `removed_sequences`; it answers how many
-        /// it deleted.
-        private static func removalSQL(deleting condition: String) -> String {
-            """
-            WITH gone AS (
-                DELETE FROM notices WHERE \(condition)
-                RETURNING seq, octet_length(payload) AS bytes
-            ), counted AS (
-                UPDATE journal_counts
-                   SET notices = notices - (SELECT count(*) FROM gone),
-                       payload_bytes = payload_bytes - (SELECT coalesce(sum(bytes), 0) FROM gone)
-                 WHERE name = $1
-            ), recorded AS (
-                INSERT INTO removed_sequences (first, last)
-                SELECT min(seq), max(seq)
-                  FROM (SELECT seq, seq - row_number() OVER (ORDER BY seq) AS run FROM gone) AS runs
-                 GROUP BY run
-            )
-            SELECT count(*) FROM gone
-            """
-        }
-
-        func removedNoticeCount(in range: ClosedRange<Int64>) throws -> Int64 {
-            var binds = PostgresBindings()
-            binds.append(range.lowerBound)
-            binds.append(range.upperBound)
-            let rows = try session.query(
-                """
-                SELECT CAST(coalesce(sum(least(last, $2) - greatest(first, $1) + 1), 0) AS bigint)
-                  FROM removed_sequences WHERE first <= $2 AND last >= $1
-                """, binds
-            ).rows
-            return try rows.first?.decode(Int64.self) ?? 0
-        }
-
-        func removedSequences(overlapping range: ClosedRange<Int64>) throws -> [ClosedRange<Int64>] {
-            var binds = PostgresBindings()
-            binds.append(range.lowerBound)
-            binds.append(range.upperBound)
-            let rows = try session.query(
-                """
-                SELECT greatest(first, $1), least(last, $2) FROM removed_sequences
-                 WHERE first <= $2 AND last >= $1 ORDER BY first
-                """, binds
-            ).rows
-            return try rows.map { row in
-                let (first, last) = try row.decode((Int64, Int64).self)
-                return first...last
-            }
-        }
-
-        func retentionRules() throws -> [NameRetention] {
-            let rows = try session.query(
-                """
-                SELECT pattern, max_age_ms, max_count, max_bytes, latest_by FROM retention_rules
-                 ORDER BY pattern COLLATE "C"
-                """,
-                PostgresBindings()
-            ).rows
-            return try rows.map { row in
-                let (pattern, age, count, bytes, latestBy) = try row.decode(
-                    (String, Int64?, Int64?, Int64?, String?).self)
-                return NameRetention(
-                    NoticeName(trusted: pattern), maxAge: age.map { .milliseconds($0) }, maxCount: count,
-                    maxBytes: bytes, keepingLatestBy: latestBy)
-            }
-        }
-
-        func setRetentionRules(_ rules: [NameRetention]) throws {
-            guard isAppending else { throw JournalError.storage("no open append transaction") }
-            try start()
-            _ = try aborting { try session.query("DELETE FROM retention_rules", PostgresBindings()) }
-            for rule in rules {
-                var binds = PostgresBindings()
-                binds.append(rule.names.rawValue)
-                for limit in [rule.maxAge.map(Self.milliseconds), rule.maxCount, rule.maxBytes] {
-                    if let limit { binds.append(limit) } else { binds.appendNull() }
-                }
-                if let field = rule.keepingLatestBy { binds.append(field) } else { binds.appendNull() }
-                _ = try aborting {
-                    try session.query(
-                        """
-                        INSERT INTO retention_rules (pattern, max_age_ms, max_count, max_bytes, latest_by)
-                        VALUES ($1, $2, $3, $4, $5)
-                        """, binds)
-                }
-            }
-        }
-
-        /// Whole milliseconds of `duration`, as retention limits are kept.
-        private static func milliseconds(_ duration: Duration) -> Int64 {
-            let (seconds, attoseconds) = duration.components
-            return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
-        }
-
-        func transactionStore() throws -> any ProjectionStore {
-            guard isAppending else { throw JournalError.storage("no open append transaction") }
-            try start()
-            // Its caller writes through it.
-            hasWritten = true
-            return projectionStore
-        }
-
-        /// Under the head lock when the transaction has started; otherwise the
-        /// generation last reported, which the append checks under the lock
-        /// (``startForAppending()``, `noticehub_append_and_announce`), so a commit without
-        /// projections costs no round trip for it.
-        func projectionRegistryGeneration() throws -> Int64 {
-            if isStarted {
-                reportedGeneration = startedGeneration
-                return startedGeneration
-            }
-            if let reportedGeneration { return reportedGeneration }
-            let result = try session.query(ProjectionRegistry.generationSQL)
-            let generation = try result.rows.first?.makeRandomAccess()[0].decode(Int64.self) ?? 0
-            reportedGeneration = generation
-            return generation
-        }
-
-        func readState<T>(_ body: (any ProjectionStore) throws -> T) throws -> T {
-            try session.holdConnection()
-            defer { session.releaseConnection() }
-            try session.script("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            do {
-                let result = try body(projectionStore)
-                try session.script("COMMIT")
-                return result
-            } catch {
-                if session.isConnected { _ = try? session.script("ROLLBACK") }
-                throw error
             }
         }
 

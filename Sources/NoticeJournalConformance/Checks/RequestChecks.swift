@@ -64,7 +64,7 @@ struct RequestChecks {
     /// made again, and requests are answered again.
     func aResponderClaimsItsPlaceAgainAfterLosingIt(backend: ConformanceBackend) async throws {
         let place = try backend.makePlace()
-        let journal = try place.open()
+        let journal = try #require(try place.open() as? any ResponderClaimingJournal)
         let (station, asker) = (try NoticeHub(journal: journal), try NoticeHub(journal: place.open()))
         let answering = try station.respondAcrossProcesses(to: "sum.ask", as: "station") { _ in 7 }
         let first = try #require(try journal.liveResponders().first)
@@ -72,7 +72,7 @@ struct RequestChecks {
         let lost = try #require(responder.claim)
         try place.endResponder(lost)
         try waitUntil { responder.claim.map { $0 !== lost } == true && (try? journal.liveResponders().count) == 1 }
-        if journal.claimRenewalGrace > .zero {
+        if let renewing = journal as? any RenewingClaimsJournal, renewing.claimRenewalGrace > .zero {
             #expect(try journal.liveResponders().map(\.key) == [first.key], "claimed again under its key")
         }
         let answer = try await asker.collectAcrossProcesses(

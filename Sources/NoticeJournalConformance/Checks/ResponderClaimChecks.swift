@@ -10,12 +10,12 @@ struct ResponderClaimChecks {
         let place = try backend.makePlace()
         // A backend with SQL state keeps a row per claim; its count is checked too.
         let rows: () throws -> Int64? = { backend.capabilities.contains(.projections) ? try Self.rows(in: place) : nil }
-        let journal = try place.open()
+        let journal = try #require(try place.open() as? any ResponderClaimingJournal)
         // Other journal objects, as other processes would have: the one whose
         // holder dies below holds nothing else (a backend may keep every
         // claim of a journal object in one server session).
-        let other = try place.open()
-        let mortal = try place.open()
+        let other = try #require(try place.open() as? any ResponderClaimingJournal)
+        let mortal = try #require(try place.open() as? any ResponderClaimingJournal)
         #expect(try journal.liveResponders() == [])
         let alice = try journal.claimResponder("alice", answering: "price.ask")
         let bob = try other.claimResponder("bob", answering: "price.ask")
@@ -55,7 +55,7 @@ struct ResponderClaimChecks {
 
     /// Rows of the `responders` table, live or not.
     static func rows(in place: JournalPlace) throws -> Int64? {
-        try place.open().connect(durability: .always).readState {
+        try #require(try place.open().connect(durability: .always) as? any ProjectionJournalConnection).readState {
             try $0.integer("SELECT count(*) FROM responders", [])
         }
     }

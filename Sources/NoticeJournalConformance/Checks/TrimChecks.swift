@@ -103,7 +103,7 @@ struct TrimChecks {
     func aTrimCutShortIsFinishedByTheNext(backend: ConformanceBackend) throws {
         let place = try backend.makePlace()
         let hub = try Self.journal(of: 10, in: place)
-        let connection = try place.open().connect(durability: .always)
+        let connection = try #require(try place.open().connect(durability: .always) as? any TrimmingJournalConnection)
         try connection.beginAppending()
         try connection.setMark(.firstRetained, to: 8)
         #expect(try connection.removeNotices(through: 7, limit: 2) == 2)

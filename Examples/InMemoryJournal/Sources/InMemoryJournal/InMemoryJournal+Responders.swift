@@ -1,6 +1,6 @@
 public import NoticeHub
 
-extension InMemoryJournal {
+extension InMemoryJournal: ResponderClaimingJournal {
     /// Announces `responder` for `name` in the storage; the returned
     /// ``InMemoryResponderClaim`` holds until released or abandoned.
     public func claimResponder(_ responder: Sender, answering name: NoticeName) throws -> any ResponderClaim {

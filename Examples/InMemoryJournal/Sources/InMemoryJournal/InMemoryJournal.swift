@@ -13,9 +13,11 @@ public import NoticeHub
 /// try hub.post("order.placed", sender: "shop")
 /// ```
 ///
-/// The storage runs no SQL, so a hub on it carries no projections: opening
+/// It adopts the core contract, ``CommitAnnouncingJournal`` and
+/// ``ResponderClaimingJournal``. It keeps no SQL state (it is not a
+/// ``ProjectionJournal``), so a hub on it carries no projections: opening
 /// one that does fails with ``JournalError/storage(_:)``.
-public final class InMemoryJournal: NoticeJournal {
+public final class InMemoryJournal: CommitAnnouncingJournal {
     /// Where the notices live; another ``InMemoryJournal`` over it is another
     /// process's view of the same journal.
     public let storage: InMemoryStorage

@@ -31,13 +31,9 @@ final class InMemoryJournalConnection: JournalConnection {
         transaction = PendingTransaction(base: storage.lastSequence)
     }
 
+    /// `projections` is always empty: the connection is not a
+    /// ``ProjectionJournalConnection``, so a hub hands it none.
     func append(_ record: JournalRecord, projections: [any Projection]) throws -> AppendOutcome {
-        guard projections.isEmpty else {
-            throw JournalError.storage(
-                StorageFailure(
-                    "\(storage.location) is an in-memory journal, which keeps no SQL state: "
-                        + "it cannot apply projections"))
-        }
         guard transaction != nil else {
             try beginAppending()
             do {
@@ -110,25 +106,6 @@ final class InMemoryJournalConnection: JournalConnection {
             guard try hand(row) else { return }
         }
     }
-
-    /// Runs `body` with a store that refuses every statement: there is no
-    /// SQL state to read.
-    func readState<T>(_ body: (any ProjectionStore) throws -> T) throws -> T {
-        try body(NoSQLStore(location: storage.location))
-    }
-
-    func transactionStore() throws -> any ProjectionStore {
-        NoSQLStore(location: storage.location)
-    }
-
-    /// 0: no projection is ever installed.
-    func projectionRegistryGeneration() throws -> Int64 { 0 }
-
-    /// None: the storage has no registry of projections.
-    func installedProjections() throws -> [String: InstalledProjection] { [:] }
-
-    /// Nothing to mark: no projection applies notices here.
-    func markProjectionsCurrent(_ identities: [String]) throws {}
 
     /// The committed journal's counts and bounds.
     func statistics() throws -> JournalStatistics {

@@ -5,10 +5,10 @@ import Testing
 
 extension ConformanceBackend {
     /// A fresh storage per place; every journal object opened on the place is
-    /// a new ``InMemoryJournal`` over it, as another process would be. The
-    /// storage runs no SQL, so the checks of projections and of SQL run
-    /// behind the hub's back are left out; commits are announced.
-    static let inMemory = ConformanceBackend(name: "in memory", capabilities: [.commitAnnouncements]) {
+    /// a new ``InMemoryJournal`` over it, as another process would be. Its
+    /// commits are instant; the checks of what it does not adopt (projections,
+    /// trims, SQL run behind the hub's back) are left out.
+    static let inMemory = ConformanceBackend(name: "in memory", durableCommitsTakeTime: false) {
         let storage = InMemoryStorage(name: "conformance")
         return JournalPlace(location: storage.location, keeping: storage) { _ in
             InMemoryJournal(storage)

@@ -67,7 +67,7 @@ struct InMemoryJournalUsageTests {
         #expect {
             try NoticeHub(journal: InMemoryJournal(), projections: [Counts()])
         } throws: { error in
-            "\(error)".contains("keeps no SQL state")
+            "\(error)".contains("keeps no projections' state")
         }
     }
 

@@ -1,5 +1,5 @@
 /// A number a journal keeps about itself, beside its notices
-/// (``JournalConnection/mark(_:)``).
+/// (``TrimmingJournalConnection/mark(_:)``).
 public enum JournalMark: String, Sendable, CaseIterable {
     /// The lowest sequence number the journal still holds or will hold: a
     /// trim raises it past the notices it removes before it removes one, so

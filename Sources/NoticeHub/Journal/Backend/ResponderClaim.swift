@@ -1,6 +1,6 @@
 /// A responder's announcement, in a journal, that it answers requests of a
 /// name from other processes, held from
-/// ``NoticeJournal/claimResponder(_:answering:)`` until ``release()``.
+/// ``ResponderClaimingJournal/claimResponder(_:answering:)`` until ``release()``.
 ///
 /// Like ``SubscriberClaim``, a backend makes it something the system lets go
 /// of when the process dies (a file lock for SQLite, a session's advisory

@@ -13,6 +13,6 @@ extension HubJournal {
     /// ``JournalMark``s throws ``JournalError/marksUnsupported``.
     public func saveVerifiedCheckpoint(_ sequence: Int64) throws {
         guard let writer else { throw JournalError.noJournal }
-        try writer.exclusively { try $0.setMark(.verifiedThrough, to: sequence) }
+        try writer.exclusively { try $0.requireTrimming().setMark(.verifiedThrough, to: sequence) }
     }
 }

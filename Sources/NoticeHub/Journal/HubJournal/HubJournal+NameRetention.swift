@@ -79,7 +79,7 @@ extension HubJournal {
         }
         guard !named.isEmpty else { return ([:], nil) }
         guard let backend else { throw JournalError.noJournal }
-        let connection = try backend.connect(durability: .always)
+        let connection = try backend.connect(durability: .always).requireNameRetention()
         var removed: [NoticeName: Int] = [:]
         for (name, held, matching) in named where !stopped() {
             var through = first - 1
@@ -117,8 +117,8 @@ extension HubJournal {
     /// returns nil, pausing between them as a trim does so that a waiting
     /// poster takes the write lock; returns how many notices it removed.
     private static func removeInBatches(
-        on connection: any JournalConnection, until stopped: () -> Bool,
-        _ batch: (any JournalConnection) throws -> Int?
+        on connection: any NameRetentionJournalConnection, until stopped: () -> Bool,
+        _ batch: (any NameRetentionJournalConnection) throws -> Int?
     ) throws -> Int {
         var removed = 0
         while !stopped() {

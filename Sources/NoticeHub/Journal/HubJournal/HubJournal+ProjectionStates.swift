@@ -106,13 +106,14 @@ struct ProjectionStates {
     /// Each installed projection's state as of `sequence`, by identity, and
     /// the installed projections not carried, whose state cannot be computed.
     func asOf(_ sequence: Int64) throws -> (states: [ProjectionSnapshot], uncarried: [String]) {
-        let firstRetained = try connection.mark(.firstRetained) ?? 1
+        let firstRetained = try connection.keptMark(.firstRetained) ?? 1
         guard sequence >= firstRetained - 1 else {
             throw JournalError.trimmed(from: max(sequence, 0) + 1, firstRetained: firstRetained)
         }
-        let registry = try connection.installedProjections()
+        guard let projectionState = connection.projectionState else { return ([], []) }
+        let registry = try projectionState.installedProjections()
         guard !registry.isEmpty else { return ([], []) }
-        let installer = try ProjectionInstaller(connection)
+        let installer = try ProjectionInstaller(projectionState)
         var states: [ProjectionSnapshot] = []
         var uncarried: [String] = []
         for identity in registry.keys.sorted() {

@@ -11,9 +11,10 @@ extension HubJournal {
     }
 
     /// Runs `body` inside one read transaction over the projections' state:
-    /// the tables projections own, as of one moment of the journal.
+    /// the tables projections own, as of one moment of the journal. Throws
+    /// on a journal whose backend keeps none (not a ``ProjectionJournal``).
     public func readState<T>(_ body: (any ProjectionStore) throws -> T) throws -> T {
-        try withConnection { try $0.readState(body) }
+        try withConnection { try $0.requireProjectionState(at: location).readState(body) }
     }
 
     /// Counts and bounds of the journal, its durable subscribers and their lag.
@@ -35,7 +36,7 @@ extension HubJournal {
     /// ``HubJournal/saveVerifiedCheckpoint(_:)`` saved it; nil when
     /// none was saved. `noticectl verify --since-checkpoint` starts after it.
     public func verifiedCheckpoint() throws -> Int64? {
-        try withConnection { try $0.mark(.verifiedThrough) }
+        try withConnection { try $0.keptMark(.verifiedThrough) }
     }
 
     /// The retention policy the journal keeps
@@ -44,10 +45,10 @@ extension HubJournal {
     public func retentionPolicy() throws -> RetentionPolicy {
         try withConnection { connection in
             RetentionPolicy(
-                maxAge: try connection.mark(.retentionMaxAge).map { .milliseconds($0) },
-                maxCount: try connection.mark(.retentionMaxCount),
-                maxBytes: try connection.mark(.retentionMaxBytes),
-                byName: try connection.retentionRules())
+                maxAge: try connection.keptMark(.retentionMaxAge).map { .milliseconds($0) },
+                maxCount: try connection.keptMark(.retentionMaxCount),
+                maxBytes: try connection.keptMark(.retentionMaxBytes),
+                byName: try connection.nameRetention?.retentionRules() ?? [])
         }
     }
 
@@ -56,24 +57,26 @@ extension HubJournal {
     /// removes notices. A read from below it throws
     /// ``JournalError/trimmed(from:firstRetained:)``.
     public func firstRetainedSequence() throws -> Int64 {
-        try withConnection { try $0.mark(.firstRetained) } ?? 1
+        try withConnection { try $0.keptMark(.firstRetained) } ?? 1
     }
 
     /// The state each projection starts from in this journal, by identity:
     /// its tables as of the notice before the first retained one, which a
     /// trim keeps (or an import of a journal's tail loads); empty for a
-    /// journal that starts from nothing. A rebuild loads it and replays the
-    /// notices after it.
+    /// journal that starts from nothing or keeps no projections' state. A
+    /// rebuild loads it and replays the notices after it.
     public func startingState() throws -> [ProjectionSnapshot] {
-        try readState { try ProjectionSnapshots.starting(in: $0) }.values.sorted { $0.identity < $1.identity }
+        guard try withConnection({ $0.projectionState != nil }) else { return [] }
+        return try readState { try ProjectionSnapshots.starting(in: $0) }.values.sorted { $0.identity < $1.identity }
     }
 
     /// The projections the journal's registry holds, by identity, each
     /// marked ``InstalledProjection/isStale`` when a notice it handles was
-    /// journaled after the sequence its state is current through.
+    /// journaled after the sequence its state is current through; empty on a
+    /// journal that keeps no projections' state.
     public func installedProjections() throws -> [InstalledProjection] {
         try withConnection { connection in
-            let installed = try connection.installedProjections()
+            guard let installed = try connection.projectionState?.installedProjections() else { return [] }
             return try installed.values.sorted { $0.identity < $1.identity }.map { projection in
                 var projection = projection
                 projection.isStale = try connection.hasNotices(
@@ -84,8 +87,10 @@ extension HubJournal {
     }
 
     /// The responders answering requests across processes on this journal
-    /// now, in any process: those whose claims are alive.
+    /// now, in any process: those whose claims are alive. Throws
+    /// ``JournalError/requestsUnsupported(location:)`` on a journal that
+    /// carries no requests between processes.
     public func liveResponders() throws -> [LiveResponder] {
-        try requireJournal().liveResponders()
+        try requireJournal().requireResponderClaims().liveResponders()
     }
 }

@@ -18,10 +18,15 @@ extension HubJournal {
         let rules = try Self.checkedRules(policy.byName)
         try refuseRulesOverProjections(rules)
         try writer.exclusively { connection in
-            try connection.setMark(.retentionMaxAge, to: policy.maxAge.map(Self.milliseconds))
-            try connection.setMark(.retentionMaxCount, to: policy.maxCount)
-            try connection.setMark(.retentionMaxBytes, to: policy.maxBytes)
-            try connection.setRetentionRules(rules)
+            let trimming = try connection.requireTrimming()
+            try trimming.setMark(.retentionMaxAge, to: policy.maxAge.map(Self.milliseconds))
+            try trimming.setMark(.retentionMaxCount, to: policy.maxCount)
+            try trimming.setMark(.retentionMaxBytes, to: policy.maxBytes)
+            if let nameRetention = connection.nameRetention {
+                try nameRetention.setRetentionRules(rules)
+            } else if !rules.isEmpty {
+                throw JournalError.marksUnsupported
+            }
         }
     }
 

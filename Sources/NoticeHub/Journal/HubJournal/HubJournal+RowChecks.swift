@@ -32,7 +32,7 @@ extension HubJournal {
         }
         try withConnection { connection in
             let query = JournalQuery(
-                from: try start ?? connection.mark(.firstRetained) ?? 1, through: try connection.lastSequence(),
+                from: try start ?? connection.keptMark(.firstRetained) ?? 1, through: try connection.lastSequence(),
                 names: Set(byName.keys), kinds: [.notice])
             try connection.read(query) { notice in
                 checked += 1
@@ -62,7 +62,7 @@ extension HubJournal {
             // The counts first: the rows through their last sequence are the
             // ones they counted, whatever is appended during the read.
             let statistics = try connection.statistics()
-            let firstRetained = try connection.mark(.firstRetained) ?? 1
+            let firstRetained = try connection.keptMark(.firstRetained) ?? 1
             // From the lowest number a row can hold: a row numbered below 1
             // is malformed too.
             var query = JournalQuery(from: checkpoint.map { $0 + 1 } ?? .min, through: statistics.lastSequence ?? 0)
@@ -72,7 +72,7 @@ extension HubJournal {
             found.checkedThrough = statistics.lastSequence ?? 0
             if checkpoint != nil, let first = statistics.firstSequence, let last = statistics.lastSequence {
                 // Numbers a rule by name removed hold no row, and are no gap.
-                let removed = try connection.removedNoticeCount(in: first...last)
+                let removed = try connection.nameRetention?.removedNoticeCount(in: first...last) ?? 0
                 if Int64(statistics.notices) + removed != last - first + 1 {
                     found.miscountedSpan = CountedSpan(
                         counted: statistics.notices, removed: removed, first: first, last: last)
@@ -143,7 +143,7 @@ extension HubJournal {
         from found: inout MalformedRows, missing: Int64, in range: ClosedRange<Int64>,
         connection: any JournalConnection
     ) throws {
-        let removed = try connection.removedNoticeCount(in: range)
+        let removed = try connection.nameRetention?.removedNoticeCount(in: range) ?? 0
         guard removed > 0 else { return }
         if removed == missing {
             found.gapCount = 0
@@ -154,7 +154,7 @@ extension HubJournal {
         for gap in found.gaps {
             var next = gap.lowerBound
             var parts: [ClosedRange<Int64>] = []
-            for run in try connection.removedSequences(overlapping: gap) {
+            for run in try connection.nameRetention?.removedSequences(overlapping: gap) ?? [] {
                 if run.lowerBound > next { parts.append(next...(run.lowerBound - 1)) }
                 next = run.upperBound + 1
             }

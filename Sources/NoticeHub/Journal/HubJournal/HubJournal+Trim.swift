@@ -63,7 +63,7 @@ extension HubJournal {
     /// ```
     ///
     /// Space: after its batches the trim gives the freed pages back
-    /// (``JournalConnection/releaseFreeSpace(pages:)``), 8 MiB a
+    /// (``TrimmingJournalConnection/releaseFreeSpace(pages:)``), 8 MiB a
     /// transaction: a SQLite journal created by NoticeHub 0.2 or later
     /// (incremental auto-vacuum) shrinks; one created before reuses the
     /// pages for later notices, so its file stops growing. PostgreSQL's
@@ -104,27 +104,28 @@ extension HubJournal {
             ? statesReplayedAside(asOf: sequence) : [:]
         // Raised first, alone: no reader starts below it once a row is gone.
         let through = try writer.exclusively { connection in
+            let trimming = try connection.requireTrimming()
             let last = try connection.lastSequence()
             guard sequence < last else {
                 throw JournalError.trimRefused(
                     "#\(sequence) is not below the journal's last notice (#\(last)), which it keeps so that "
                         + "sequence numbers are never reused")
             }
-            let marked = try connection.mark(.firstRetained) ?? 1
+            let marked = try trimming.mark(.firstRetained) ?? 1
             if sequence + 1 > marked {
                 try Self.keepStartingState(
                     asOf: sequence,
                     states: ProjectionStates(
                         carried: writer.projections, connection: connection, aside: aside),
                     leavingProjectionsBehind: leavingProjectionsBehind)
-                try connection.setMark(.firstRetained, to: sequence + 1)
+                try trimming.setMark(.firstRetained, to: sequence + 1)
             }
             // A trim cut short before finishes with this one.
             return max(sequence, marked - 1)
         }
         guard let backend else { throw JournalError.noJournal }
         return try Self.removeBatches(
-            through: through, batchSize: batchSize, connection: backend.connect(durability: .always),
+            through: through, batchSize: batchSize, connection: backend.connect(durability: .always).requireTrimming(),
             progress: progress, until: stopped)
     }
 
@@ -141,8 +142,10 @@ extension HubJournal {
                     + "so its state as of #\(sequence) cannot be kept and it could never be rebuilt; trim from a "
                     + "hub that carries it, or leave it behind")
         }
-        guard !states.isEmpty || !uncarried.isEmpty else { return }
-        try ProjectionSnapshots.replaceStarting(with: states, in: computing.connection.transactionStore())
+        guard !states.isEmpty || !uncarried.isEmpty, let projectionState = computing.connection.projectionState else {
+            return
+        }
+        try ProjectionSnapshots.replaceStarting(with: states, in: projectionState.transactionStore())
     }
 
     /// Removes the notices through `through` in transactions of
@@ -152,7 +155,7 @@ extension HubJournal {
     /// millisecond, long enough for a poster waiting for the journal's
     /// write lock to take it before the next batch does.
     private static func removeBatches(
-        through: Int64, batchSize: Int, connection: any JournalConnection, progress: ((TrimSummary) -> Void)?,
+        through: Int64, batchSize: Int, connection: any TrimmingJournalConnection, progress: ((TrimSummary) -> Void)?,
         until stopped: () -> Bool
     ) throws -> TrimSummary {
         var summary = TrimSummary(removed: 0, firstRetained: through + 1)

@@ -42,6 +42,8 @@ extension HubJournal {
     var metrics: HubMetrics? { hub.metrics }
     var tracing: HubTracing? { hub.tracing }
     var logger: Logger? { hub.logger }
+    /// The journal's location, for messages; empty on an in-memory hub.
+    var location: String { hub.backend?.location ?? "" }
 
     func requireJournal() throws(JournalError) -> any NoticeJournal {
         try hub.requireJournal()

@@ -54,7 +54,7 @@ final class JournalFollower: Sendable, CancellableRegistration {
         self.onFailure = onFailure
         self.claim = claim
         let waker = self.waker
-        commitWatch = journal.watchCommits { waker.wake() }
+        commitWatch = (journal as? any CommitAnnouncingJournal)?.watchCommits { waker.wake() }
         do {
             let connection = try claim?.takeConnection() ?? journal.connectForReading()
             let start = try options.subscriber.map { (try connection.cursor(of: $0) ?? 0) + 1 } ?? options.query.from

@@ -143,10 +143,13 @@ extension GroupCommit {
             }
         }
         let ids = Array(Set(inFlight.map { batch.members[$0].record.notice.id }))
+        guard let checking = shared.connection as? any CommitCheckingJournalConnection else {
+            return ids.isEmpty ? .notCommitted : .unknown("the journal cannot look notices up by id")
+        }
         var stored: [NoticeID: Int64] = [:]
         while !ids.isEmpty {
             do {
-                stored = try shared.connection.storedSequences(of: ids)
+                stored = try checking.storedSequences(of: ids)
                 break
             } catch {
                 guard Self.lostConnection(.failure(error)) != nil, ContinuousClock.now < deadline else {

@@ -30,8 +30,8 @@ final class JournalWriter: Sendable {
         journal: any NoticeJournal, durability: Durability, projections: [any Projection], payloadLimit: Int,
         logger: Logger, metrics: HubMetrics?
     ) throws {
-        shared = WriterConnection(
-            try journal.connect(durability: durability), projections: projections,
+        shared = try WriterConnection(
+            try journal.connect(durability: durability), at: journal.location, projections: projections,
             commitDuration: metrics?.commitDuration)
         self.payloadLimit = payloadLimit
         self.logger = logger
@@ -42,6 +42,9 @@ final class JournalWriter: Sendable {
             case .never: .openTransaction(OpenTransaction(shared, maxDelay: .milliseconds(100)))
             }
     }
+
+    /// The journal's location, for messages.
+    var location: String { shared.location }
 
     deinit {
         try? close()
@@ -158,8 +161,7 @@ final class JournalWriter: Sendable {
                     projection: schema.identity, problem: "the hub carries two projections of this identity")
             }
         }
-        guard !shared.carried.isEmpty else { return [] }
-        let connection = shared.connection
+        guard !shared.carried.isEmpty, let connection = shared.projectionState else { return [] }
         let installed = try connection.installedProjections()
         var rebuilds: [ProjectionRebuild] = []
         for projection in shared.carried {
@@ -170,7 +172,7 @@ final class JournalWriter: Sendable {
             {
                 continue
             }
-            let rebuild = try exclusively { connection in
+            let rebuild = try exclusively { _ in
                 try ProjectionInstaller(connection).install(projection, progress: progress)
             }
             if let rebuild { rebuilds.append(rebuild) }
@@ -184,7 +186,7 @@ final class JournalWriter: Sendable {
             throw JournalError.projectionUnusable(projection: identity, problem: "this hub does not carry it")
         }
         return try exclusively { connection in
-            let installer = try ProjectionInstaller(connection)
+            let installer = try ProjectionInstaller(connection.requireProjectionState(at: shared.location))
             if let rebuilt = try installer.install(projection, progress: progress) { return rebuilt }
             return try installer.rebuild(projection, through: connection.lastSequence(), progress: progress)
         }
@@ -198,7 +200,9 @@ final class JournalWriter: Sendable {
             throw JournalError.projectionUnusable(
                 projection: identity, problem: "this hub carries it: remove it through a hub opened without it")
         }
-        return try exclusively { connection in try ProjectionInstaller(connection).remove(projection) }
+        return try exclusively { connection in
+            try ProjectionInstaller(connection.requireProjectionState(at: shared.location)).remove(projection)
+        }
     }
 
     /// Appends inside ``exclusively(_:)``'s transaction, with the usual checks.

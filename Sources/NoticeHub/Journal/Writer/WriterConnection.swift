@@ -13,6 +13,11 @@ import Foundation
 final class WriterConnection: @unchecked Sendable {
     let condition = NSCondition()
     let connection: any JournalConnection
+    /// The same connection as one that keeps projections' state; nil when
+    /// its backend keeps none, and then the hub carries no projection.
+    let projectionState: (any ProjectionJournalConnection)?
+    /// The journal's location, for messages.
+    let location: String
     /// The thread running a projection or an import's body now, if any.
     let callingThread = CallingThread()
     /// Set once by `close()`; appending afterwards throws.
@@ -29,8 +34,18 @@ final class WriterConnection: @unchecked Sendable {
     /// Where each commit's duration is reported, when metrics are.
     private let commitDuration: CoreMetrics.Timer?
 
-    init(_ connection: any JournalConnection, projections: [any Projection], commitDuration: CoreMetrics.Timer? = nil) {
+    /// Throws when `projections` is not empty and `connection` keeps no
+    /// projections' state.
+    init(
+        _ connection: any JournalConnection, at location: String, projections: [any Projection],
+        commitDuration: CoreMetrics.Timer? = nil
+    ) throws {
         self.connection = connection
+        self.location = location
+        projectionState = connection.projectionState
+        if projectionState == nil, !projections.isEmpty {
+            throw JournalError.projectionStateUnsupported(location: location)
+        }
         carried = projections
         routing = ProjectionRouting(carried: projections, installed: [:])
         self.commitDuration = commitDuration
@@ -40,7 +55,8 @@ final class WriterConnection: @unchecked Sendable {
     /// registry moved since this writer last read it, reads it again.
     ///
     /// - Parameter lockingNow: take the backend's write lock now (a server
-    ///   starts its transaction), so the registry is read under it: for
+    ///   starts its transaction in ``ProjectionJournalConnection/transactionStore()``),
+    ///   so the registry is read under it: for
     ///   transactions that append at once anyway (an open transaction, an
     ///   import). A group commit leaves it to the first append, which checks
     ///   the registry under the lock and throws
@@ -49,7 +65,7 @@ final class WriterConnection: @unchecked Sendable {
         touched = []
         try connection.beginAppending()
         do {
-            if lockingNow { _ = try connection.transactionStore() }
+            if lockingNow { _ = try projectionState?.transactionStore() }
             try refreshRouting()
         } catch {
             connection.rollbackAppending()
@@ -60,20 +76,21 @@ final class WriterConnection: @unchecked Sendable {
     /// Re-reads the registry when its generation moved (inside the open
     /// transaction, when there is one).
     func refreshRouting() throws {
-        let generation = try connection.projectionRegistryGeneration()
+        guard let projectionState else { return }
+        let generation = try projectionState.projectionRegistryGeneration()
         guard generation != registryGeneration else { return }
-        let installed = try connection.installedProjections()
+        let installed = try projectionState.installedProjections()
         routing = ProjectionRouting(carried: carried, installed: installed)
         registryGeneration = generation
     }
 
     /// Marks the projections that handled notices current, then commits.
     func commit() throws {
-        if !touched.isEmpty {
+        if !touched.isEmpty, let projectionState {
             let identities = touched.sorted()
             touched = []
             do {
-                try connection.markProjectionsCurrent(identities)
+                try projectionState.markProjectionsCurrent(identities)
             } catch {
                 connection.rollbackAppending()
                 throw error

@@ -4,7 +4,7 @@
 ///
 /// A reply names its claim (``NoticeMetadata/responderClaimKey``). A claim
 /// found gone is waited for during the journal's
-/// ``NoticeJournal/claimRenewalGrace``, in which its responder may claim
+/// ``RenewingClaimsJournal/claimRenewalGrace``, in which its responder may claim
 /// again under the same key and answer; after that it counts as a responder
 /// that died without answering.
 struct AskedResponders: ReplyAccounting {

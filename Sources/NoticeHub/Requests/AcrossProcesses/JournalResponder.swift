@@ -4,7 +4,7 @@ import Synchronization
 import Tracing
 
 /// A responder that answers requests posted to a journal by any process: it
-/// announces itself with a claim (``NoticeJournal/claimResponder(_:answering:)``),
+/// announces itself with a claim (``ResponderClaimingJournal/claimResponder(_:answering:)``),
 /// follows the journal for requests of its name, and journals each answer as
 /// a reply (or a failure) that names the request as its cause.
 ///
@@ -20,7 +20,7 @@ import Tracing
 /// can end while the responder lives (a server's session lost, the server
 /// restarted): every ``claimCheckInterval`` the responder checks, and claims
 /// its place again under the same key when the backend can
-/// (``NoticeJournal/claimResponder(_:answering:reusing:)``), so a request
+/// (``RenewingClaimsJournal/claimResponder(_:answering:reusing:)``), so a request
 /// under way still counts it. On a hub with a tracer, each answer is a span,
 /// a child of the request's. The responder withdraws for good
 /// when it can no longer answer: its hub closed, or its follower stopped
@@ -40,7 +40,7 @@ package final class JournalResponder: CancellableRegistration {
     package var claim: (any ResponderClaim)? { presence.claim }
 
     init(
-        hub: NoticeHub, journal: any NoticeJournal, name: NoticeName, responder: Sender,
+        hub: NoticeHub, journal: any ResponderClaimingJournal, name: NoticeName, responder: Sender,
         onAnswer: (@Sendable (Notice, Result<Notice, any Error>) -> Void)? = nil,
         handler: @escaping @Sendable (Notice) throws -> NoticePayload
     ) throws {
@@ -192,7 +192,7 @@ package final class JournalResponder: CancellableRegistration {
         /// from a ``BackgroundWorker`` until withdrawn. Without the worker a
         /// lost claim stays lost while requests are still answered, so a
         /// failure to start it is not the caller's.
-        func keepClaimed(on journal: any NoticeJournal, _ responder: Sender, _ name: NoticeName) {
+        func keepClaimed(on journal: any ResponderClaimingJournal, _ responder: Sender, _ name: NoticeName) {
             let interval = JournalResponder.claimCheckInterval
             let worker = BackgroundWorker(name: "NoticeHub responder claim", firstRest: interval) { [self] in
                 claimAgainIfLost(journal, responder, name)
@@ -219,10 +219,12 @@ package final class JournalResponder: CancellableRegistration {
         /// Claims the place again if the claim was lost, under its key when
         /// the journal can, else anew; a failure is tried again at the next
         /// check.
-        private func claimAgainIfLost(_ journal: any NoticeJournal, _ responder: Sender, _ name: NoticeName) {
+        private func claimAgainIfLost(_ journal: any ResponderClaimingJournal, _ responder: Sender, _ name: NoticeName)
+        {
             // Confirmed outside the lock: a server's claim makes a round trip.
             guard let held = claims.locked({ $0 }), !held.confirmHeld() else { return }
-            let reclaimed = try? journal.claimResponder(responder, answering: name, reusing: held.key)
+            let reclaimed = try? (journal as? any RenewingClaimsJournal)?.claimResponder(
+                responder, answering: name, reusing: held.key)
             guard let renewed = reclaimed ?? (try? journal.claimResponder(responder, answering: name)) else {
                 return
             }

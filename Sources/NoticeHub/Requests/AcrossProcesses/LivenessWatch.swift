@@ -9,7 +9,8 @@ final class LivenessWatch: Sendable {
 
     private let worker: BackgroundWorker?
 
-    init<Value: Sendable>(_ collector: ReplyCollector<Value, AskedResponders>, on journal: any NoticeJournal) {
+    init<Value: Sendable>(_ collector: ReplyCollector<Value, AskedResponders>, on journal: any ResponderClaimingJournal)
+    {
         // Without its thread, a responder that dies mid-request is waited
         // for until the timeout: the collection still ends.
         worker = BackgroundWorker(name: "NoticeHub reply liveness", firstRest: Self.interval) {
@@ -24,7 +25,7 @@ final class LivenessWatch: Sendable {
     }
 
     private static func check<Value: Sendable>(
-        _ collector: ReplyCollector<Value, AskedResponders>, on journal: any NoticeJournal
+        _ collector: ReplyCollector<Value, AskedResponders>, on journal: any ResponderClaimingJournal
     ) {
         guard let keys = collector.accounting(\.keysToWatch), !keys.isEmpty,
             let alive = try? journal.liveResponderKeys(among: keys)

@@ -27,7 +27,7 @@ extension NoticeHub {
     /// A reply names the claim of the responder that sent it, so each claim
     /// asked is waited for once: replicas that share a sender are each
     /// counted. A claim found gone is waited for during the journal's
-    /// ``NoticeJournal/claimRenewalGrace`` (5 s on PostgreSQL, where a cut
+    /// ``RenewingClaimsJournal/claimRenewalGrace`` (5 s on PostgreSQL, where a cut
     /// session's responder claims again under the same key), then counted as
     /// a responder that died.
     ///
@@ -117,13 +117,14 @@ extension NoticeHub {
         timeout: Duration, maxReplies: Int, cause: Notice?, onReply: (@Sendable (Notice) -> Void)?
     ) async throws -> ReplyCollection<Value> {
         if name.isPattern { throw NoticeHubError.patternNotPostable(name) }
-        let journal = try requireJournal()
+        let journal = try requireJournal().requireResponderClaims()
         guard writer != nil else { throw JournalError.noJournal }
         let asked = try await BlockingCall.run { [self] in
             let live = try journal.liveResponders()
             metrics?.respondersLive(live.count)
             return AskedResponders(
-                live.filter { $0.responder != requester && $0.name.matches(name) }, grace: journal.claimRenewalGrace)
+                live.filter { $0.responder != requester && $0.name.matches(name) },
+                grace: (journal as? any RenewingClaimsJournal)?.claimRenewalGrace ?? .zero)
         }
         guard asked.count > 0, maxReplies > 0 else {
             return counted(

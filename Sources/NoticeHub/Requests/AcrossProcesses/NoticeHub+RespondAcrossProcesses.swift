@@ -58,7 +58,7 @@ extension NoticeHub {
         _ onAnswer: (@Sendable (_ request: Notice, _ answer: Result<Notice, any Error>) -> Void)?,
         _ handler: @escaping @Sendable (Notice) throws -> NoticePayload
     ) throws -> Subscription {
-        let journal = try requireJournal()
+        let journal = try requireJournal().requireResponderClaims()
         guard let writer else { throw JournalError.noJournal }
         guard !writer.isClosed else { throw JournalError.closed }
         let registration = try JournalResponder(
