@@ -78,16 +78,29 @@ let package = Package(
             dependencies: ["CSQLite"],
             swiftSettings: strictSettings
         ),
-        // swift-log, swift-metrics and swift-distributed-tracing are the packages the core
-        // depends on: none has dependencies of its own, so embedded users still fetch no
-        // SwiftNIO.
+        // The core: the hub, delivery, requests, projections, the journal's writer and
+        // reader, and the backend contract, with no storage of its own. swift-log,
+        // swift-metrics and swift-distributed-tracing are the packages it depends on: none
+        // has dependencies of its own, so embedded users still fetch no SwiftNIO.
         .target(
-            name: "NoticeHub",
+            name: "NoticeHubCore",
             dependencies: [
-                "NoticeJSON", "NoticeSQLite", "CSystemShims", .product(name: "Logging", package: "swift-log"),
+                "NoticeJSON", "CSystemShims", .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // The SQLite backend of the journal protocol, the embedded default.
+        .target(
+            name: "NoticeHubSQLite",
+            dependencies: ["NoticeHubCore", "NoticeJSON", "NoticeSQLite"],
+            swiftSettings: strictSettings
+        ),
+        // `import NoticeHub`: the core and its SQLite default, in one import.
+        .target(
+            name: "NoticeHub",
+            dependencies: ["NoticeHubCore", "NoticeHubSQLite"],
             swiftSettings: strictSettings
         ),
         // The PostgreSQL backend of the journal protocol. Every dependency on
@@ -183,7 +196,7 @@ let package = Package(
         .testTarget(
             name: "NoticeHubTests",
             dependencies: [
-                "NoticeHub", "NoticeJSON", "NoticeSQLite", "TestSupport",
+                "NoticeHub", "NoticeHubCore", "NoticeHubSQLite", "NoticeJSON", "NoticeSQLite", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
@@ -192,14 +205,15 @@ let package = Package(
         ),
         .executableTarget(
             name: "NoticeTortureChild",
-            dependencies: ["NoticeHub", "NoticeNews"],
+            dependencies: ["NoticeHub", "NoticeHubSQLite", "NoticeNews"],
             path: "Tests/TortureChild",
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "ReliabilityTests",
             dependencies: [
-                "NoticeHub", "NoticeJSON", "NoticeSQLite", "NoticeNews", "NoticeTortureChild", "TestSupport",
+                "NoticeHub", "NoticeHubCore", "NoticeHubSQLite", "NoticeJSON", "NoticeSQLite", "NoticeNews",
+                "NoticeTortureChild", "TestSupport",
             ],
             swiftSettings: strictSettings
         ),
@@ -208,7 +222,8 @@ let package = Package(
         .testTarget(
             name: "JournalConformanceTests",
             dependencies: [
-                "NoticeHub", "NoticeJournalConformance", "NoticeHubPostgres", "NoticeNews", "NoticeSQLite",
+                "NoticeHub", "NoticeHubCore", "NoticeHubSQLite", "NoticeJournalConformance", "NoticeHubPostgres",
+                "NoticeNews", "NoticeSQLite",
                 "TestSupport",
             ],
             // Journals written by an earlier release, which each backend must open.
@@ -218,7 +233,7 @@ let package = Package(
         .testTarget(
             name: "NoticeHubPostgresTests",
             dependencies: [
-                "NoticeHub", "NoticeHubPostgres", "TestSupport",
+                "NoticeHub", "NoticeHubCore", "NoticeHubSQLite", "NoticeHubPostgres", "TestSupport",
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
             ],
             swiftSettings: strictSettings
@@ -227,7 +242,7 @@ let package = Package(
         .testTarget(
             name: "NoticeHubServiceLifecycleTests",
             dependencies: [
-                "NoticeHub", "NoticeHubServiceLifecycle", "TestSupport",
+                "NoticeHub", "NoticeHubCore", "NoticeHubSQLite", "NoticeHubServiceLifecycle", "TestSupport",
                 .product(
                     name: "ServiceLifecycle", package: "swift-service-lifecycle",
                     condition: .when(traits: ["ServiceLifecycle"])),
@@ -249,13 +264,16 @@ let package = Package(
         ),
         .testTarget(
             name: "NoticeNewsTests",
-            dependencies: ["NoticeNews", "NoticeHub", "NoticeHubPostgres", "NoticeHubTesting", "TestSupport"],
+            dependencies: [
+                "NoticeNews", "NoticeHub", "NoticeHubCore", "NoticeHubSQLite", "NoticeHubPostgres", "NoticeHubTesting",
+                "TestSupport",
+            ],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "NoticeDemosTests",
-            dependencies: ["NoticeDemos", "NoticeNews", "NoticeHub"],
+            dependencies: ["NoticeDemos", "NoticeNews", "NoticeHub", "NoticeHubCore", "NoticeHubSQLite"],
             exclude: ["Expected"],
             swiftSettings: strictSettings
         ),
@@ -263,7 +281,8 @@ let package = Package(
             name: "NoticectlTests",
             // The executable dependency builds `noticectl`, which the tests run as a user would.
             dependencies: [
-                "noticectl", "noticehub-bench", "NoticeDemos", "NoticeHub", "NoticeHubPostgres", "TestSupport",
+                "noticectl", "noticehub-bench", "NoticeDemos", "NoticeHub", "NoticeHubCore", "NoticeHubSQLite",
+                "NoticeHubPostgres", "TestSupport",
             ],
             swiftSettings: strictSettings
         ),

@@ -74,7 +74,8 @@ struct DocumentedProjectionConformanceTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let source = try String(
-            contentsOf: root.appendingPathComponent("Sources/NoticeHub/Projections/Projection.swift"), encoding: .utf8)
+            contentsOf: root.appendingPathComponent("Sources/NoticeHubCore/Projections/Projection.swift"),
+            encoding: .utf8)
         let sample =
             source.components(separatedBy: "/// ```swift\n").dropFirst().first?
             .components(separatedBy: "/// ```").first ?? ""

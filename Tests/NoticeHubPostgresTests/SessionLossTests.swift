@@ -2,7 +2,8 @@
     import Foundation
     import Logging
     import PostgresNIO
-    @testable import NoticeHub
+    @testable import NoticeHubCore
+    @testable import NoticeHubSQLite
     @testable import NoticeHubPostgres
     import Synchronization
     import Testing

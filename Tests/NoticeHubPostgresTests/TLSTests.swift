@@ -1,6 +1,7 @@
 #if Postgres
     import Foundation
-    @testable import NoticeHub
+    @testable import NoticeHubCore
+    @testable import NoticeHubSQLite
     @testable import NoticeHubPostgres
     import Testing
     import TestSupport

@@ -1,5 +1,6 @@
 import Foundation
-@testable import NoticeHub
+@testable import NoticeHubCore
+@testable import NoticeHubSQLite
 import Testing
 import TestSupport
 

@@ -528,7 +528,7 @@ struct DocumentationExamplesTests {
     @Test func everySwiftSampleInTheCatalogIsCompiledHere() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-        let catalog = root.appendingPathComponent("Sources/NoticeHub/NoticeHub.docc")
+        let catalog = root.appendingPathComponent("Sources/NoticeHubCore/NoticeHubCore.docc")
         let here = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let compiled = Self.normalized(here).joined(separator: "\n")
         var samples: [String] = []

@@ -1,5 +1,6 @@
 import Foundation
-@testable import NoticeHub
+@testable import NoticeHubCore
+@testable import NoticeHubSQLite
 import Synchronization
 import Testing
 import TestSupport

@@ -1,4 +1,5 @@
-@testable import NoticeHub
+@testable import NoticeHubCore
+@testable import NoticeHubSQLite
 import NoticeSQLite
 
 /// A journal as an earlier schema left it, for the tests that convert one.

@@ -1,4 +1,5 @@
-@testable import NoticeHub
+@testable import NoticeHubCore
+@testable import NoticeHubSQLite
 import Testing
 
 /// Keys shared across processes and releases are FNV-1a 64 (``StableKey``

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
-@testable import NoticeHub
+@testable import NoticeHubCore
+@testable import NoticeHubSQLite
 import Synchronization
 import Testing
 import TestSupport

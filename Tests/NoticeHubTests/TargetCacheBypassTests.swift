@@ -1,4 +1,5 @@
-@testable import NoticeHub
+@testable import NoticeHubCore
+@testable import NoticeHubSQLite
 import Testing
 
 /// A thread whose posts keep evicting current lists stops using its cache

@@ -1,6 +1,7 @@
 import Foundation
 import NoticeSQLite
-@testable import NoticeHub
+@testable import NoticeHubCore
+@testable import NoticeHubSQLite
 
 /// Opens `path` directly and runs SQLite's integrity check.
 func integrityCheck(_ path: String) throws -> String {

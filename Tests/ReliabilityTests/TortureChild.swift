@@ -1,7 +1,8 @@
 import Foundation
 import NoticeSQLite
 import TestSupport
-@testable import NoticeHub
+@testable import NoticeHubCore
+@testable import NoticeHubSQLite
 
 /// The torture child, built beside the tests.
 enum TortureChild {
