@@ -34,15 +34,15 @@
         /// The server session this one uses.
         let shared: SharedConnection
         /// The connection of ``shared`` that statements go to, once opened.
-        private(set) var connection: PostgresConnection?
+        var connection: PostgresConnection?
         /// A private connection, for a call whose thread holds
         /// the shared one for another session, or that waits for it through
         /// ``SharedConnection/patience`` without a hand-over
         /// (``SharedConnection/Hold``).
-        private var ownConnection: PostgresConnection?
-        private var holdsOwnConnection = false
+        var ownConnection: PostgresConnection?
+        var holdsOwnConnection = false
         /// Whether the session counts as a user of ``shared``.
-        private var isAttached = false
+        var isAttached = false
         /// How many ``holdConnection()`` calls hold the shared connection
         /// alone, for a transaction, until as many releases.
         private var holds = 0
@@ -53,12 +53,12 @@
         /// not be inside it, so a lost connection fails every statement until
         /// the owner ends the transaction (and clears this).
         var holdsTransaction = false
-        private var backoff: Duration = .zero
-        private var nextAttempt = ContinuousClock.now
-        private var hasConnectedBefore = false
+        var backoff: Duration = .zero
+        var nextAttempt = ContinuousClock.now
+        var hasConnectedBefore = false
         /// Statements sent just before the next one, with no wait of their
         /// own (``sendBeforeNext(_:)``).
-        private var deferred: [String] = []
+        var deferred: [String] = []
 
         /// Connects at once, so that a bad URL or password fails where the
         /// journal is opened.
@@ -74,7 +74,7 @@
         }
 
         /// The connection the session's statements go to now.
-        private var current: PostgresConnection? { holdsOwnConnection ? ownConnection : connection }
+        var current: PostgresConnection? { holdsOwnConnection ? ownConnection : connection }
 
         var isConnected: Bool { current.map { !$0.isClosed } ?? false }
 
@@ -291,80 +291,6 @@
                 if let failure { throw failure }
                 return rows
             }
-        }
-
-        /// The connection, connecting first if there is none.
-        @discardableResult
-        func connectIfNeeded() throws(JournalError) -> PostgresConnection {
-            if holdsOwnConnection {
-                if let ownConnection, !ownConnection.isClosed { return ownConnection }
-                throw .storage(
-                    StorageFailure(
-                        "lost the connection to \(settings.url)"
-                            + (holdsTransaction ? " with the transaction open; it was rolled back" : ""),
-                        lostConnection: .beforeCommit))
-            }
-            if let connection, !connection.isClosed { return connection }
-            if connection != nil {
-                connection = nil
-                try claimLost()
-            }
-            if holdsTransaction {
-                throw .storage(
-                    StorageFailure(
-                        "lost the connection to \(settings.url) with the transaction open; it was rolled back",
-                        lostConnection: .beforeCommit))
-            }
-            if hasConnectedBefore { try claimLost() }
-            if !isAttached {
-                shared.attach()
-                isAttached = true
-            }
-            let wait = ContinuousClock.now.duration(to: nextAttempt)
-            if wait > .zero { Thread.sleep(forTimeInterval: wait.seconds) }
-            do {
-                let made = try shared.connection(settings)
-                connection = made
-                // What is queued belongs to the connection it was queued for.
-                deferred.removeAll()
-                backoff = .zero
-                hasConnectedBefore = true
-                return made
-            } catch {
-                backoff = backoff == .zero ? .milliseconds(50) : min(backoff * 2, .seconds(1))
-                nextAttempt = .now + backoff
-                throw cannotConnect(error)
-            }
-        }
-
-        /// A connection of its own, apart from ``shared``.
-        private func connectOwn() throws(JournalError) -> PostgresConnection {
-            do {
-                return try SharedConnection.connect(settings, purpose: purpose)
-            } catch {
-                throw cannotConnect(error)
-            }
-        }
-
-        /// `error`, a failed connection attempt, as the journal tells it.
-        private func cannotConnect(_ error: any Error) -> JournalError {
-            if let error = error as? JournalError { return error }
-            let failure = PostgresFailure.describe(error, url: settings.url)
-            if hasConnectedBefore {
-                settings.logger.warning(
-                    "cannot reconnect to the journal", metadata: ["journal": "\(settings.url)", "error": "\(failure)"])
-            }
-            return .cannotOpen(path: settings.url.description, detail: failure)
-        }
-
-        /// Throws ``JournalError/claimLost(_:)`` for a claim's session, and
-        /// says so in the log; returns for any other.
-        private func claimLost() throws(JournalError) {
-            guard let claimedSubscriber else { return }
-            settings.logger.warning(
-                "a durable subscriber lost its claim",
-                metadata: ["journal": "\(settings.url)", "subscriber": "\(claimedSubscriber)"])
-            throw .claimLost(claimedSubscriber)
         }
 
         var answerTimeout: TimeAmount { settings.answerTimeout(for: purpose) }

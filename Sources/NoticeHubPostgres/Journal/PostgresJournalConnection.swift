@@ -18,17 +18,17 @@
     /// announced to followers afterwards (``CommitAnnouncer``).
     final class PostgresJournalConnection: JournalConnection {
         let session: PostgresSession
-        private let durability: Durability
+        let durability: Durability
         /// Gives the session back to the journal's idle sessions at the end.
-        private let recycle: ((PostgresSession) -> Void)?
+        let recycle: ((PostgresSession) -> Void)?
         /// Tells followers of each commit that appended; nil with `notify=off`.
-        private let announcer: CommitAnnouncer?
+        let announcer: CommitAnnouncer?
         lazy var projectionStore = PostgresProjectionStore(session)
 
         /// The transaction's state: open (and holding the head lock), and
         /// whether a failed statement has aborted it.
-        private var isOpen = false
-        private var isAborted = false
+        var isOpen = false
+        var isAborted = false
         /// Whether the server transaction has begun (see ``appendsWholeBatches``).
         var isStarted = false
         /// Whether the server transaction has written anything: until it has,
@@ -44,11 +44,11 @@
         var projectionsToMark: [String] = []
         /// The head's value when the transaction locked it, and the next
         /// sequence number to hand out.
-        private var lockedHead: Int64 = 0
-        private var nextSequence: Int64 = 0
+        var lockedHead: Int64 = 0
+        var nextSequence: Int64 = 0
         /// Whether the open transaction holds a request or a reply, which
         /// followers are told of at once (``CommitAnnouncer``).
-        private var holdsConversation = false
+        var holdsConversation = false
 
         init(
             _ session: PostgresSession, durability: Durability, announcer: CommitAnnouncer? = nil,
@@ -114,7 +114,7 @@
         /// Starts the transaction for notices the writer routed by the registry
         /// generation last reported to it: one found otherwise under the lock
         /// rolls the transaction back and throws ``JournalError/projectionsChanged``.
-        private func startForAppending() throws {
+        func startForAppending() throws {
             guard !isStarted else { return }
             try start()
             if let reported = reportedGeneration, reported != startedGeneration {
@@ -172,170 +172,6 @@
                 if !session.isConnected { isAborted = true }
                 throw error
             }
-        }
-
-        /// Runs of notices without projections go in one statement each; a
-        /// notice with projections goes alone, inside a savepoint.
-        func appendBatch(
-            _ records: [JournalRecord], projections: (JournalRecord) -> [any Projection]
-        ) -> [Result<AppendOutcome, any Error>] {
-            if records.contains(where: { $0.notice.kind != .notice }) { holdsConversation = true }
-            if !isStarted, appendsWholeBatches, records.allSatisfy({ projections($0).isEmpty }) {
-                do {
-                    return try appendCommitting(records).map { .success($0) }
-                } catch JournalError.projectionsChanged {
-                    reportedGeneration = nil
-                    return records.map { _ in .failure(JournalError.projectionsChanged) }
-                } catch {
-                    // The procedure commits by itself: a connection lost
-                    // on the way may have cut off its answer, not its commit.
-                    let failure = Self.cutOffDuringCommit(error)
-                    return records.map { _ in .failure(failure) }
-                }
-            }
-            var outcomes: [Result<AppendOutcome, any Error>] = []
-            outcomes.reserveCapacity(records.count)
-            do {
-                try startForAppending()
-            } catch {
-                return records.map { _ in .failure(error) }
-            }
-            var run: [JournalRecord] = []
-            func flushRun() -> Bool {
-                defer { run.removeAll(keepingCapacity: true) }
-                guard !run.isEmpty else { return true }
-                do {
-                    outcomes += try aborting { try insertRun(run) }.map { .success($0) }
-                    return true
-                } catch {
-                    outcomes += run.map { _ in .failure(error) }
-                    return false
-                }
-            }
-            for record in records {
-                let projections = projections(record)
-                if projections.isEmpty {
-                    run.append(record)
-                    continue
-                }
-                guard flushRun() else { return outcomes }
-                let outcome = Result { try append(record, projections: projections) }
-                outcomes.append(outcome)
-                if case .failure = outcome, !isAppending { return outcomes }
-            }
-            _ = flushRun()
-            return outcomes
-        }
-
-        /// Appends and commits `records` in one round trip
-        /// (`noticehub_append_and_announce`, which commits before it answers).
-        /// A commit holding a request or a reply notifies followers itself, at
-        /// the commit; the announcer announces the others, spaced.
-        private func appendCommitting(_ records: [JournalRecord]) throws -> [AppendOutcome] {
-            let columns = NoticeColumns(records)
-            var binds = columns.bindings
-            // The procedure checks the registry under the head lock (NHP01 otherwise).
-            binds.append(try projectionRegistryGeneration())
-            let announcesItself = holdsConversation && announcer != nil
-            holdsConversation = false
-            if announcesItself { binds.append(session.settings.channel) } else { binds.appendNull() }
-            let answer = try session.query(
-                "CALL noticehub_append_and_announce($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)", binds)
-            guard let row = answer.rows.first else {
-                throw JournalError.storage("noticehub_append_and_announce answered no row")
-            }
-            let (ids, sequences) = try row.decode(([UUID]?, [Int64]?).self)
-            let appended = zip(ids ?? [], sequences ?? []).map { $0 }
-            let outcomes = try outcomes(for: columns.ids, appended: appended)
-            if !announcesItself, let last = appended.last?.1 { announcer?.announce(last) }
-            return outcomes
-        }
-
-        /// Each id's outcome: appended under the sequence number `appended`
-        /// gives it (its first occurrence), else a duplicate of the stored
-        /// notice.
-        private func outcomes(for ids: [UUID], appended pairs: [(UUID, Int64)]) throws -> [AppendOutcome] {
-            let appended = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
-            let missing = Set(ids).subtracting(appended.keys)
-            let stored = missing.isEmpty ? [:] : try storedSequences(of: Array(missing))
-            var claimed: Set<UUID> = []
-            return try ids.map { id in
-                if let seq = appended[id], claimed.insert(id).inserted { return .appended(seq) }
-                guard let seq = appended[id] ?? stored[id] else {
-                    throw JournalError.storage("notice \(NoticeID(id)) was neither inserted nor found")
-                }
-                return .duplicate(seq)
-            }
-        }
-
-        /// Inserts one notice with the next number, or finds it stored already.
-        private func insertOne(_ record: JournalRecord) throws -> AppendOutcome {
-            let notice = record.notice
-            var binds = PostgresBindings(capacity: 11)
-            binds.append(nextSequence)
-            binds.append(notice.id.uuid)
-            binds.append(notice.name.rawValue)
-            binds.append(notice.sender?.rawValue)
-            binds.append(record.payloadJSON)
-            binds.append(notice.postedAtMilliseconds)
-            binds.append(notice.kind.storedValue)
-            binds.append(notice.conversation?.uuid)
-            binds.append(notice.cause?.uuid)
-            binds.append(Int32(notice.version))
-            binds.append(notice.metadata.json)
-            let inserted = try session.query(
-                """
-                INSERT INTO notices (seq, id, name, sender, payload, posted_at, kind, conversation, cause, version, metadata)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-                ON CONFLICT (id) DO NOTHING RETURNING seq
-                """, binds)
-            if !inserted.rows.isEmpty {
-                defer { nextSequence += 1 }
-                return .appended(nextSequence)
-            }
-            return .duplicate(try storedSequences(of: [notice.id.uuid])[notice.id.uuid] ?? -1)
-        }
-
-        /// Inserts a run of notices in one statement: those not stored yet
-        /// (the head lock, taken by an earlier statement, keeps that answer
-        /// true until commit), each id once, numbered in order.
-        private func insertRun(_ records: [JournalRecord]) throws -> [AppendOutcome] {
-            if records.count == 1 { return [try insertOne(records[0])] }
-            let columns = NoticeColumns(records)
-            var binds = columns.bindings
-            binds.append(nextSequence - 1)
-            let inserted = try session.query(
-                """
-                INSERT INTO notices (seq, id, name, sender, payload, posted_at, kind, conversation, cause, version, metadata)
-                SELECT $11 + row_number() OVER (ORDER BY ord), id, name, sender, payload, posted_at, kind, conversation,
-                       cause, version, metadata
-                FROM (
-                    SELECT DISTINCT ON (id) id, name, sender, payload, posted_at, kind, conversation, cause, version,
-                           metadata, ord
-                    FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int8[], $6::text[], $7::uuid[],
-                                $8::uuid[], $9::int4[], $10::text[])
-                        WITH ORDINALITY AS batch (id, name, sender, payload, posted_at, kind, conversation, cause, version,
-                                                  metadata, ord)
-                    ORDER BY id, ord
-                ) AS first
-                WHERE NOT EXISTS (SELECT 1 FROM notices WHERE notices.id = first.id)
-                RETURNING id, seq
-                """, binds)
-            let appended = try inserted.rows.map { try $0.decode((UUID, Int64).self) }
-            let outcomes = try outcomes(for: columns.ids, appended: appended)
-            nextSequence += Int64(appended.count)
-            return outcomes
-        }
-
-        /// A lost connection's failure (which the session reports as lost
-        /// before any commit) as lost during the commit, for a statement
-        /// that commits; any other error as it is.
-        private static func cutOffDuringCommit(_ error: any Error) -> any Error {
-            guard case JournalError.storage(let failure) = error, failure.lostConnection != nil else { return error }
-            return JournalError.storage(
-                StorageFailure(
-                    failure.message + " while committing", underlying: failure.underlying,
-                    lostConnection: .duringCommit))
         }
 
         func commitAppending() throws {
@@ -422,154 +258,5 @@
 
         // MARK: Reading
 
-        /// Inside an append transaction, the head as the transaction has it
-        /// (locked, so that no other writer moves it meanwhile, as SQLite's
-        /// write lock would); outside one, the last committed sequence number.
-        func lastSequence() throws -> Int64 {
-            if isOpen {
-                try start()
-                return nextSequence - 1
-            }
-            return try committedHead()
-        }
-
-        /// The head's last sequence: it moves with every commit that appends.
-        func changeCounter() throws -> Int64 {
-            try committedHead()
-        }
-
-        private func committedHead() throws -> Int64 {
-            try session.query("SELECT last_seq FROM journal_head WHERE id = 1").rows.first?
-                .makeRandomAccess()[0].decode(Int64.self) ?? 0
-        }
-
-        /// Rows per statement when reading: a page is collected whole before
-        /// `body` sees it, so this bounds the memory a long read takes.
-        static let pageSize = 512
-
-        func read(_ query: JournalQuery, _ body: (Notice) throws -> Bool) throws {
-            var decoder = PostgresRowDecoder(checksRows: query.checksRows)
-            var next = query.from
-            var left = query.limit.map { max(0, $0) } ?? Int.max
-            // Patterns are narrowed in SQL and matched below, where `left` counts.
-            let patterns = query.patternFilter
-            let filter = NoticeFilter(query, firstParameter: 4)
-            let conditions = " FROM notices WHERE seq >= $1 AND seq <= $2" + filter.sql + " ORDER BY seq LIMIT $3"
-            let sql = "SELECT \(PostgresRowDecoder.columns)" + conditions
-            // The first page carries the first retained sequence, read in the
-            // rows' own snapshot: a trim committed before it shows, one after
-            // it removed nothing this read could have returned.
-            let firstPageSQL =
-                "SELECT \(PostgresRowDecoder.columns), (SELECT value FROM journal_marks WHERE mark = 'first_retained')"
-                + conditions
-            var startChecked = query.includesTrimmed
-            while left > 0 {
-                // A page of patterns' rows may hold few matches: read it whole.
-                let page = patterns == nil ? min(left, Self.pageSize) : Self.pageSize
-                var binds = PostgresBindings(capacity: 3 + filter.count)
-                binds.append(next)
-                binds.append(query.through ?? Int64.max)
-                binds.append(Int64(page))
-                filter.bind(to: &binds)
-                let rows = try session.query(startChecked ? sql : firstPageSQL, binds).rows
-                if !startChecked {
-                    let first: Int64? =
-                        if let row = rows.first {
-                            try row.makeRandomAccess()[PostgresRowDecoder.columnCount].decode(Int64?.self)
-                        } else {
-                            try mark(.firstRetained)
-                        }
-                    if let first, query.from < first {
-                        throw JournalError.trimmed(from: query.from, firstRetained: first)
-                    }
-                    startChecked = true
-                }
-                for row in rows {
-                    let notice = try decoder.notice(from: row, isReplay: query.markedAsReplay)
-                    next = (notice.sequence ?? next) + 1
-                    if let patterns, !patterns.admits(notice.name) { continue }
-                    guard try body(notice) else { return }
-                    left -= 1
-                    if left == 0 { return }
-                }
-                if rows.count < page { return }
-            }
-        }
-
-        /// Reads `journal_counts` and the ends of the journal (each one probe
-        /// of the primary key), never the notices between.
-        func statistics() throws -> JournalStatistics {
-            try readState { _ in
-                var byName: [JournalStatistics.NameCount] = []
-                var count = 0
-                let names = try session.query(
-                    "SELECT name, notices FROM journal_counts WHERE notices > 0 ORDER BY name")
-                for row in names.rows {
-                    let (name, notices) = try row.decode((String, Int64).self)
-                    byName.append(.init(name: name, count: Int(notices)))
-                    count += Int(notices)
-                }
-                let bounds = try session.query(
-                    """
-                    SELECT (SELECT min(seq) FROM notices), (SELECT max(seq) FROM notices),
-                           (SELECT posted_at FROM notices ORDER BY seq LIMIT 1),
-                           (SELECT posted_at FROM notices ORDER BY seq DESC LIMIT 1)
-                    """
-                ).rows[0]
-                let (first, last, firstAt, lastAt) = try bounds.decode((Int64?, Int64?, Int64?, Int64?).self)
-                var subscribers: [JournalStatistics.SubscriberLag] = []
-                for row in try session.query("SELECT name, cursor FROM subscribers ORDER BY name").rows {
-                    let (name, cursor) = try row.decode((String, Int64).self)
-                    subscribers.append(.init(name: name, cursor: cursor, lag: max(0, (last ?? 0) - cursor)))
-                }
-                let version = try session.query("SELECT coalesce(max(version), 0) FROM \(PostgresSchema.versionTable)")
-                    .rows[0].decode(Int32.self)
-                return JournalStatistics(
-                    notices: count, byName: byName, firstSequence: first, lastSequence: last,
-                    firstPostedAt: firstAt, lastPostedAt: lastAt, fileSize: nil, schemaVersion: Int(version),
-                    subscribers: subscribers)
-            }
-        }
-
-        /// What breaks the journal's own invariants: the head agrees with the
-        /// last row, and sequence numbers run from 1 without a gap.
-        func integrityProblems() throws -> [String] {
-            let row = try session.query(
-                """
-                SELECT (SELECT last_seq FROM journal_head WHERE id = 1), count(*), coalesce(min(seq), 1), coalesce(max(seq), 0)
-                FROM notices
-                """
-            ).rows[0]
-            let (head, count, first, last) = try row.decode((Int64?, Int64, Int64, Int64).self)
-            var problems: [String] = []
-            guard let head else { return ["journal_head has no row"] }
-            if head != last {
-                problems.append("journal_head says the last sequence is \(head), the last row is #\(last)")
-            }
-            if first != 1 || count != last {
-                problems.append("sequence numbers have gaps: \(count) rows from #\(first) to #\(last)")
-            }
-            return problems
-        }
-
-        func cursor(of subscriber: String) throws -> Int64? {
-            var binds = PostgresBindings()
-            binds.append(subscriber)
-            return try session.query("SELECT cursor FROM subscribers WHERE name = $1", binds).rows.first?
-                .makeRandomAccess()[0].decode(Int64.self)
-        }
-
-        func saveCursor(_ cursor: Int64, of subscriber: String) throws {
-            var binds = PostgresBindings(capacity: 3)
-            binds.append(subscriber)
-            binds.append(cursor)
-            binds.append(Int64((Date().timeIntervalSince1970 * 1000).rounded()))
-            // Returns once committed, so a reader on another session sees it.
-            _ = try session.queryCommitting(
-                """
-                INSERT INTO subscribers (name, cursor, updated_at) VALUES ($1, $2, $3)
-                ON CONFLICT (name) DO UPDATE SET cursor = excluded.cursor, updated_at = excluded.updated_at
-                """, binds)
-        }
     }
 #endif
