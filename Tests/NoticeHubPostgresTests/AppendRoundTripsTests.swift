@@ -52,15 +52,24 @@
             let place = try SessionLossTests.Place(server.url)
             let journal = try PostgresJournal(url: place.url, logger: place.logger)
             let hub = try NoticeHub(journal: journal, durability: .always, logger: place.logger)
-            // The first post reads the registry; the announcer announces it.
+            // The first post reads the registry; the announcer announces it,
+            // counting the round trip before the listener of another journal
+            // object (with a count of its own) hears it. That listener wakes
+            // its watcher once listening, then at each notification.
+            let listener = try PostgresJournal(url: place.url, logger: place.logger)
+            let woken = DispatchSemaphore(value: 0)
+            let watch = try #require(listener.watchCommits { woken.signal() })
+            defer { watch.cancel() }
+            try #require(woken.wait(timeout: .now() + 60) == .success, "listening")
             try hub.post("page.viewed", payload: "home")
-            Thread.sleep(forTimeInterval: 0.3)
+            try #require(woken.wait(timeout: .now() + 60) == .success, "the first post was announced")
             let before = journal.roundTrips
             let request = try hub.journalWithoutDelivery(
                 Notice(
                     name: "weather.now", sender: "phone", payload: .json("{}"), kind: .request,
                     links: NoticeLinks(conversation: .next(), cause: nil)))
-            // Time for an announcer's NOTIFY, which it sends at once for a request.
+            // The sleep is time for an announcer's NOTIFY, which it would
+            // send at once for a request: no event marks one not sent.
             Thread.sleep(forTimeInterval: 0.5)
             #expect(request.sequence == 2)
             #expect(journal.roundTrips - before == 1)

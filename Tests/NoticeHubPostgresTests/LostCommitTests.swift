@@ -48,6 +48,7 @@
             let ending = Thread { [place] in
                 while postersDone.load(ordering: .relaxed) < posters {
                     try? place.terminateSessions()
+                    // The sleep is the pace at which sessions end under the posts.
                     Thread.sleep(forTimeInterval: 0.05)
                 }
                 endingStopped.signal()

@@ -25,8 +25,8 @@
             try poster.post("before")
             try place.waitUntil { seen.all == ["1"] }
             try place.terminateSessions()
-            // As a restart takes its time, so the clients see the sessions end.
-            Thread.sleep(forTimeInterval: 0.2)
+            // The follower has seen its session end once it has connected again.
+            try place.waitUntil { place.warnings.all.contains("reconnected to the journal") }
             for _ in 0..<3 { try poster.post("after") }
             try place.waitUntil { seen.all.count == 4 }
             #expect(seen.all == ["1", "2", "3", "4"])
@@ -64,11 +64,13 @@
         func aStatementWithoutAnAnswerGivesTheSessionUp(server: PostgresTestServer) throws {
             let session = try PostgresSession(
                 PostgresSettings(url: PostgresURL(server.url), answerTimeout: .milliseconds(300)))
+            // The server's sleep is a statement slower than the answer timeout.
+            let slow = "SELECT pg_sleep(5)"
             let started = ContinuousClock.now
             #expect {
-                try session.query("SELECT pg_sleep(5)")
+                try session.query(slow)
             } throws: { error in
-                "\(error)".hasSuffix("no answer within 300 ms to SELECT pg_sleep(5) …") && !"\(error)".contains("\n")
+                "\(error)".hasSuffix("no answer within 300 ms to \(slow) …") && !"\(error)".contains("\n")
             }
             #expect(started.duration(to: .now) < .seconds(3))
             #expect(try session.script("SELECT 1").count == 1, "the next statement has a new session")
@@ -127,11 +129,7 @@
             }
 
             func waitUntil(_ condition: () -> Bool) throws {
-                let deadline = ContinuousClock.now + .seconds(30)
-                while !condition() {
-                    guard ContinuousClock.now < deadline else { throw TimedOut() }
-                    Thread.sleep(forTimeInterval: 0.01)
-                }
+                guard eventually(timeout: .seconds(30), condition) else { throw TimedOut() }
             }
         }
 

@@ -31,6 +31,7 @@
                     var holding = owner === first
                     while ContinuousClock.now < stop {
                         if !holding { holding = connection.hold(for: id, exclusive: true) == .held }
+                        // The sleep is the transaction holding the connection.
                         Thread.sleep(forTimeInterval: 0.05)
                         connection.release(for: id, exclusive: true)
                         holding = false
@@ -39,7 +40,8 @@
                     done.signal()
                 }
             }
-            Thread.sleep(forTimeInterval: 0.2)
+            // Both have taken their turn: from now on one always holds or waits.
+            #expect(eventually { handOvers.load(ordering: .relaxed) >= 2 })
             let started = ContinuousClock.now
             let statement = Owner()
             let hold = connection.hold(for: ObjectIdentifier(statement), exclusive: false)

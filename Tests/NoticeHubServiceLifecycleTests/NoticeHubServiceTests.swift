@@ -31,10 +31,7 @@
                 try await withThrowingTaskGroup { group in
                     group.addTask { try await service.run() }
                     try poster.post("order.placed")
-                    let deadline = ContinuousClock.now + .seconds(60)
-                    while handled.withLock({ $0.isEmpty }), ContinuousClock.now < deadline {
-                        try await Task.sleep(for: .milliseconds(5))
-                    }
+                    #expect(await eventually { !handled.withLock { $0.isEmpty } })
                     trigger.triggerGracefulShutdown()
                     try await group.waitForAll()
                 }
@@ -61,10 +58,7 @@
             try await testGracefulShutdown { trigger in
                 try await withThrowingTaskGroup { group in
                     group.addTask { try await service.run() }
-                    let deadline = ContinuousClock.now + .seconds(60)
-                    while startedOnTask.withLock({ $0 == nil }), ContinuousClock.now < deadline {
-                        try await Task.sleep(for: .milliseconds(5))
-                    }
+                    #expect(await eventually { startedOnTask.withLock { $0 != nil } })
                     trigger.triggerGracefulShutdown()
                     try await group.waitForAll()
                 }

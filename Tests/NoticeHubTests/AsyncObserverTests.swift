@@ -21,14 +21,6 @@ struct AsyncObserverTests {
         }
     }
 
-    /// Waits until `condition` holds, as long as ``SharedPool/patience``:
-    /// deliveries on the shared pool wait behind the tests that block it.
-    static func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(SharedPool.patience)
-        while !condition() && Date() < deadline { try? await Task.sleep(for: .milliseconds(2)) }
-        return condition()
-    }
-
     struct Counted: NoticeMessage {
         static let name: NoticeName = "count.up"
         var n: Int
@@ -41,12 +33,14 @@ struct AsyncObserverTests {
         let seen = Seen<Int>()
         let token = hub.observe(Counted.self) { counted, _ async in
             if running.add() > 1 { overlapped.set() }
+            // The sleep is the suspension inside which a second delivery
+            // would start, if deliveries overlapped.
             if counted.n % 50 == 0 { try? await Task.sleep(for: .milliseconds(1)) }
             seen.append(counted.n)
             running.add(-1)
         }
         for n in 0..<500 { try hub.post(Counted(n: n)) }
-        #expect(await Self.eventually { seen.all.count == 500 })
+        await hub.pendingDeliveries.settled()
         #expect(seen.all == Array(0..<500))
         #expect(!overlapped.isSet)
         #expect(token.droppedCount == 0)
@@ -55,21 +49,21 @@ struct AsyncObserverTests {
 
     @Test func aFullBufferDropsAsItsPolicySaysAndCountsTheDrops() async throws {
         let hub = NoticeHub()
-        let gate = Flag()
-        let holding = Flag()
+        // The handler holds notice 0 until the test opens the gate.
+        let (gate, opening) = AsyncStream<Void>.makeStream()
+        let (holding, held) = AsyncStream<Void>.makeStream()
         let seen = Seen<Int>()
         let token = hub.observe(Counted.self, buffering: .bufferingOldest(2)) { counted, _ async in
-            holding.set()
-            while !gate.isSet { try? await Task.sleep(for: .milliseconds(1)) }
+            held.yield()
+            for await _ in gate {}
             seen.append(counted.n)
         }
         try hub.post(Counted(n: 0))
         // Once the handler holds notice 0, two more wait and the rest are dropped.
-        #expect(await Self.eventually { holding.isSet })
+        for await _ in holding { break }
         for n in 1..<10 { try hub.post(Counted(n: n)) }
-        gate.set()
-        #expect(await Self.eventually { seen.all.count == 3 })
-        try await Task.sleep(for: .milliseconds(20))
+        opening.finish()
+        await hub.pendingDeliveries.settled()
         #expect(seen.all == [0, 1, 2])
         #expect(token.droppedCount == 7)
         token.cancel()
@@ -83,16 +77,19 @@ struct AsyncObserverTests {
         let token = hub.observe("slow") { _ async in
             handled.add()
             started.set()
+            // The sleep is the work under way that the cancellation ends.
             try? await Task.sleep(for: .seconds(30))
             if Task.isCancelled { sawCancellation.set() }
         }
         try hub.post("slow")
         try hub.post("slow")
-        #expect(await Self.eventually { started.isSet })
+        #expect(await eventually { started.isSet })
         token.cancel()
-        #expect(await Self.eventually { sawCancellation.isSet })
+        #expect(await eventually { sawCancellation.isSet })
         try hub.post("slow")
-        try await Task.sleep(for: .milliseconds(20))
+        // The second notice, buffered at the cancel, and the third are
+        // dropped or never handed over: none is left to run.
+        await hub.pendingDeliveries.settled()
         #expect(handled.value == 1)
         #expect(token.isCancelled)
     }
@@ -102,7 +99,8 @@ struct AsyncObserverTests {
         let seen = Seen<NoticeName>()
         let token = hub.observe(nil) { notice async in seen.append(notice.name) }
         try hub.post("first")
-        #expect(await Self.eventually { seen.all == ["first"] })
+        await hub.pendingDeliveries.settled()
+        #expect(seen.all == ["first"])
         token.cancel()
     }
 
@@ -112,7 +110,8 @@ struct AsyncObserverTests {
         let token = hub.observe(Counted.self) { counted, _ async in seen.append(counted.n) }
         for n in 0..<5 { try hub.post(Counted(n: n)) }
         try hub.close()
-        #expect(await Self.eventually { seen.all == [0, 1, 2, 3, 4] })
+        await hub.pendingDeliveries.settled()
+        #expect(seen.all == [0, 1, 2, 3, 4])
         withExtendedLifetime(token) {}
     }
 

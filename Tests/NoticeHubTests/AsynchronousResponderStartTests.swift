@@ -32,6 +32,7 @@ struct AsynchronousResponderStartTests {
     func aSuspendingResponderIsStillBoundedByTheTimeout() async throws {
         let hub = NoticeHub()
         let token = hub.respond(to: "q", as: "slow") { _ async throws -> Int in
+            // The sleep is a responder that takes longer than the timeout.
             try await Task.sleep(for: .seconds(30))
             return 1
         }

@@ -3,53 +3,62 @@ import Foundation
 @testable import NoticeHubSQLite
 import Synchronization
 import Testing
+import TestSupport
 
 /// The one shape of the package's background loops: steps that rest as they
 /// ask, woken early by `wake()`, ended by `stop()` or by a step.
 struct BackgroundWorkerTests {
-    /// Waits up to 5 s for `condition`.
-    static func eventually(_ condition: () -> Bool) -> Bool {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            Thread.sleep(forTimeInterval: 0.002)
-        }
-        return true
-    }
+    /// Held by the step alone: it goes when the loop ends and lets go of
+    /// its step.
+    final class Held: Sendable {}
 
     @Test func aWakeEndsARestAndAStepCanStopTheLoop() throws {
         let steps = Atomic<Int>(0)
-        let worker = try #require(
-            BackgroundWorker(name: "test worker") {
-                steps.add(1, ordering: .relaxed).newValue == 3 ? .stop : .whenWoken
-            })
-        #expect(Self.eventually { steps.load(ordering: .relaxed) == 1 })
-        Thread.sleep(forTimeInterval: 0.05)
-        #expect(steps.load(ordering: .relaxed) == 1, "it rests until woken")
+        // The wakes sent so far, and as each step saw them: a step that
+        // came without a wake would see as many as the one before it.
+        let wakes = Atomic<Int>(0)
+        let wakesBeforeStep = Seen<Int>()
+        weak var loop: Held?
+        let worker: BackgroundWorker
+        do {
+            let held = Held()
+            loop = held
+            let step: @Sendable () -> BackgroundWorker.Next = { [held] in
+                withExtendedLifetime(held) {}
+                wakesBeforeStep.append(wakes.load(ordering: .acquiring))
+                return steps.add(1, ordering: .relaxed).newValue == 3 ? .stop : .whenWoken
+            }
+            worker = try #require(BackgroundWorker(name: "test worker", step))
+        }
+        #expect(eventually { steps.load(ordering: .relaxed) == 1 })
+        wakes.add(1, ordering: .releasing)
         worker.wake()
-        #expect(Self.eventually { steps.load(ordering: .relaxed) == 2 })
+        #expect(eventually { steps.load(ordering: .relaxed) == 2 })
+        wakes.add(1, ordering: .releasing)
         worker.wake()
-        #expect(Self.eventually { worker.isStopped })
+        #expect(eventually { worker.isStopped })
+        #expect(wakesBeforeStep.all == [0, 1, 2], "it rests until woken")
+        #expect(eventually { loop == nil }, "the loop ended once a step stopped it")
         worker.wake()
-        Thread.sleep(forTimeInterval: 0.05)
         #expect(steps.load(ordering: .relaxed) == 3, "no step after the one that stopped")
     }
 
     @Test func aWakeDuringAStepIsNotLost() throws {
         let steps = Atomic<Int>(0)
-        let inStep = Atomic<Bool>(false)
-        let release = Atomic<Bool>(false)
+        let inStep = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
         let worker = try #require(
             BackgroundWorker(name: "test worker") {
-                inStep.store(true, ordering: .sequentiallyConsistent)
-                while !release.load(ordering: .sequentiallyConsistent) { Thread.sleep(forTimeInterval: 0.001) }
+                inStep.signal()
+                // The first step waits for the test; the others go on.
+                if steps.load(ordering: .relaxed) == 0 { release.wait() }
                 steps.add(1, ordering: .relaxed)
                 return .after(.seconds(3600))
             })
-        #expect(Self.eventually { inStep.load(ordering: .sequentiallyConsistent) })
+        try #require(inStep.wait(timeout: .now() + 60) == .success)
         worker.wake()
-        release.store(true, ordering: .sequentiallyConsistent)
-        #expect(Self.eventually { steps.load(ordering: .relaxed) >= 2 }, "the hour's rest ended at once")
+        release.signal()
+        #expect(eventually { steps.load(ordering: .relaxed) >= 2 }, "the hour's rest ended at once")
         worker.stop()
     }
 
@@ -68,7 +77,7 @@ struct BackgroundWorkerTests {
                 return .after(.milliseconds(50))
             })
         let started = ContinuousClock.now
-        #expect(Self.eventually { stepped.times.withLock { $0.count } >= 2 })
+        #expect(eventually { stepped.times.withLock { $0.count } >= 2 })
         worker.stop()
         let times = stepped.times.withLock { $0 }
         #expect(started.duration(to: times[0]) >= .milliseconds(40), "the first rest")

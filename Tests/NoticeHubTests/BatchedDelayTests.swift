@@ -28,9 +28,10 @@ struct BatchedDelayTests {
             seen.signal()
         }
         let hub = try NoticeHub(journal: SQLiteJournal(path: path), durability: .batched(maxDelay: maxDelay))
-        // Not an assertion: posting 5/8 of maxDelay after the hub opened is
-        // where a flusher that checked every maxDelay / 2 committed 1.375 ×
-        // maxDelay late; the bound must hold at every moment.
+        // The sleep is the moment of the post, not a wait for anything:
+        // posting 5/8 of maxDelay after the hub opened is where a flusher
+        // that checked every maxDelay / 2 committed 1.375 × maxDelay late;
+        // the bound must hold at every moment.
         Thread.sleep(forTimeInterval: maxDelay.seconds * 5 / 8)
         let posted = ContinuousClock.now
         try hub.post("x")

@@ -3,6 +3,7 @@ import Foundation
 @testable import NoticeHubSQLite
 import Synchronization
 import Testing
+import TestSupport
 
 /// Blocking calls of async APIs run on threads of their own, kept between
 /// calls, and as many at once as there are calls.
@@ -24,10 +25,7 @@ struct BlockingCallTests {
                 group.addTask {
                     try await BlockingCall.run {
                         arrived.count.add(1, ordering: .relaxed)
-                        let deadline = ContinuousClock.now + .seconds(60)
-                        while arrived.count.load(ordering: .relaxed) < waiting, ContinuousClock.now < deadline {
-                            Thread.sleep(forTimeInterval: 0.001)
-                        }
+                        _ = eventually(timeout: .seconds(60)) { arrived.count.load(ordering: .relaxed) == waiting }
                     }
                 }
             }

@@ -2,6 +2,7 @@ import Foundation
 import NoticeHub
 import Synchronization
 import Testing
+import TestSupport
 
 struct ConcurrencyTests {
     /// Runs `body(thread)` on `count` threads at once and waits for all.
@@ -66,12 +67,16 @@ struct ConcurrencyTests {
             if depth > 0 { _ = try? hub.post("nest", payload: depth - 1) } else { _ = try? hub.post("hot") }
         }
         let stop = Atomic<Bool>(false)
+        // The posts that have returned: each delivered to every observer
+        // registered when it started.
+        let posted = Atomic<Int>(0)
         let posters = DispatchGroup()
         for _ in 0..<3 {
             posters.enter()
             Thread {
                 while !stop.load(ordering: .relaxed) {
                     _ = try? (nesting < 0 ? hub.post("hot") : hub.post("nest", payload: nesting))
+                    posted.add(1, ordering: .releasing)
                 }
                 posters.leave()
             }.start()
@@ -79,21 +84,32 @@ struct ConcurrencyTests {
         var violations = 0
         for _ in 0..<300 {
             let running = Atomic<Int>(0)
+            let called = DispatchSemaphore(value: 0)
+            let cancelReturned = Atomic<Bool>(false)
+            let late = Atomic<Int>(0)
             let token = hub.observe("hot") { notice in
                 guard notice.sender == nil else { return } // ageing it
+                if cancelReturned.load(ordering: .acquiring) { late.add(1, ordering: .relaxed) }
                 running.add(1, ordering: .relaxed)
+                called.signal()
+                // The sleep is the call under way that cancel must wait for.
                 usleep(100)
                 running.subtract(1, ordering: .relaxed)
             }
             if mature {
                 for _ in 0..<100 { _ = try? hub.post("hot", sender: "age") }
             }
-            usleep(150)
+            // Cancelled while the posters' calls reach it.
+            #expect(called.wait(timeout: .now() + 60) == .success)
             token.cancel()
+            cancelReturned.store(true, ordering: .releasing)
             // Once cancel() returns no call may be running or start later.
             if running.load(ordering: .relaxed) != 0 { violations += 1 }
-            usleep(150)
-            if running.load(ordering: .relaxed) != 0 { violations += 1 }
+            // A post started after the cancel has returned once the posters
+            // have finished four more: at most three were under way.
+            let before = posted.load(ordering: .acquiring)
+            #expect(eventually { posted.load(ordering: .acquiring) >= before + 4 })
+            if late.load(ordering: .relaxed) != 0 || running.load(ordering: .relaxed) != 0 { violations += 1 }
         }
         #expect(violations == 0)
         stop.store(true, ordering: .relaxed)

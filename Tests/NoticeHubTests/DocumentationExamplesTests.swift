@@ -180,8 +180,7 @@ struct DocumentationExamplesTests {
             indexed.append(notice.sequence!)
         }
         #expect(replayed == 2 && lines.all == ["One for all", "All for one"])
-        let deadline = ContinuousClock.now + .seconds(10)
-        while indexed.all.count < 2, ContinuousClock.now < deadline { usleep(1_000) }
+        #expect(eventually { indexed.all.count >= 2 })
         #expect(indexed.all == [1, 2])
         indexer.cancel()
         withExtendedLifetime(listener) {}
@@ -465,16 +464,6 @@ struct DocumentationExamplesTests {
         func add(_ notice: Notice) { added.append(notice.sequence ?? 0) }
     }
 
-    /// Waits without holding the main actor, as long as ``SharedPool/patience``: tests
-    /// that block the shared pool's threads may hold back the delivery.
-    @MainActor static func settle(_ condition: @MainActor () async -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(SharedPool.patience)
-        while Date() < deadline {
-            if await condition() { return }
-            try await Task.sleep(for: .milliseconds(2))
-        }
-    }
-
     /// The samples of "Where colleagues run".
     @MainActor @Test func whereColleaguesRun() async throws {
         let hub = NoticeHub()
@@ -513,14 +502,11 @@ struct DocumentationExamplesTests {
             published.append("news.published")
         }
         try hub.post("news.published")
-        try await Self.settle {
-            let counted = await tally.count
-            let indexed = await index.added.count
-            return titles.count == 2 && model.count == 2 && logged.all.count == 2 && counted == 2 && indexed == 1
-        }
+        await hub.pendingDeliveries.settled()
         #expect(titles == ["alice likes 1", "bob likes 2"])
         #expect(model.count == 2 && logged.all == ["news.liked", "news.liked"] && published.all == ["news.published"])
         #expect(await tally.count == 2)
+        #expect(await index.added.count == 1)
         center.removeObserver(legacy)
         for token in [screen, counter, logger, indexer, inbound, outbound] { token.cancel() }
     }

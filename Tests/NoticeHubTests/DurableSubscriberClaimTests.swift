@@ -43,7 +43,7 @@ struct DurableSubscriberClaimTests {
         for index in 0..<3 { try hub.post("n", payload: index) }
         let seen = Recorder<Int>()
         let running = try hub.journal.subscribe(as: "indexer") { seen.append(try! $0.decode(Int.self)) }
-        try JournalTests.wait { seen.count == 3 }
+        try #require(eventually { seen.count == 3 })
         let refusedSaw = Recorder<Int>()
         #expect(throws: JournalError.subscriberBusy("indexer")) {
             try hub.journal.subscribe(as: "indexer") { refusedSaw.append(try! $0.decode(Int.self)) }
@@ -52,7 +52,7 @@ struct DurableSubscriberClaimTests {
         // The cursor is the running one's: a successor starts after it.
         try hub.post("n", payload: 3)
         let successor = try hub.journal.subscribe(as: "indexer") { seen.append(try! $0.decode(Int.self)) }
-        try JournalTests.wait { seen.count == 4 }
+        try #require(eventually { seen.count == 4 })
         successor.cancel()
         #expect(seen.elements == [0, 1, 2, 3])
         #expect(refusedSaw.count == 0)

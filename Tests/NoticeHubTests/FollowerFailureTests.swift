@@ -31,7 +31,7 @@ struct FollowerFailureTests {
         // One transaction, so the follower meets the bad row in the batch
         // that carries the good one before it.
         try Self.append(1, to: path)
-        try JournalTests.wait { seen.count == 1 }
+        try #require(eventually { seen.count == 1 })
         try SQLiteConnection(path: path).execute(
             """
             BEGIN;
@@ -41,8 +41,10 @@ struct FollowerFailureTests {
             VALUES ('zzz', (SELECT code FROM notice_names WHERE name = 'n'), '3');
             COMMIT;
             """)
-        try JournalTests.wait { failures.count == 1 }
-        Thread.sleep(forTimeInterval: 0.05)
+        try #require(eventually { failures.count == 1 })
+        // Stopped before it told: it polls the row no more, and reports it
+        // no more.
+        #expect(following.isCancelled, "the follower stopped at the row")
         #expect(seen.elements == [1, 2])
         #expect(failures.elements == [#"journal row #3: id "zzz" is not a UUID"#])
         following.cancel()
@@ -54,9 +56,13 @@ struct FollowerFailureTests {
     @Test func cancellingAFollowerWithALongPollIntervalReturnsAtOnce() throws {
         let directory = TemporaryDirectory()
         let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
+        try hub.post("first")
         let following = try hub.journal.follow(pollInterval: .seconds(60))
-        let subscriber = try hub.journal.subscribe(as: "slow", pollInterval: .seconds(60)) { _ in }
-        Thread.sleep(forTimeInterval: 0.1)
+        // The subscriber's first poll hands it the notice: from then on it
+        // rests for a minute, as the follower, started first, does.
+        let handed = DispatchSemaphore(value: 0)
+        let subscriber = try hub.journal.subscribe(as: "slow", pollInterval: .seconds(60)) { _ in handed.signal() }
+        try #require(handed.wait(timeout: .now() + 60) == .success)
         let started = ContinuousClock.now
         following.cancel()
         subscriber.cancel()
@@ -74,7 +80,7 @@ struct FollowerFailureTests {
         var subscription = try hub.journal.subscribe(as: "indexer", onFailure: { failures.append("\($0)") }) {
             seen.append(try! $0.decode(Int.self))
         }
-        try JournalTests.wait { failures.count == 1 }
+        try #require(eventually { failures.count == 1 })
         #expect(seen.elements == [1, 2])
         #expect(failures.elements == [#"journal row #3: id "zzz" is not a UUID"#])
         subscription.cancel()
@@ -82,9 +88,11 @@ struct FollowerFailureTests {
         try SQLiteConnection(path: path).execute(
             "UPDATE notices SET id = randomblob(16) WHERE seq = 3")
         subscription = try hub.journal.subscribe(as: "indexer") { seen.append(try! $0.decode(Int.self)) }
-        try JournalTests.wait { seen.count == 4 }
-        Thread.sleep(forTimeInterval: 0.05)
-        #expect(seen.elements == [1, 2, 3, 4])
+        // A notice after the four: once it has come, any of the four
+        // delivered again would have come before it.
+        try Self.append(5, to: path)
+        try #require(eventually { seen.count >= 5 })
+        #expect(seen.elements == [1, 2, 3, 4, 5])
         subscription.cancel()
     }
 }

@@ -24,14 +24,6 @@ struct IsolatedDeliveryTests {
         }
     }
 
-    /// Waits until `condition` holds, as long as ``SharedPool/patience``:
-    /// deliveries on the shared pool wait behind the tests that block it.
-    static func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(SharedPool.patience)
-        while !condition() && Date() < deadline { try? await Task.sleep(for: .milliseconds(2)) }
-        return condition()
-    }
-
     struct Counted: NoticeMessage, Equatable {
         static let name: NoticeName = "count.up"
         var n: Int
@@ -48,8 +40,7 @@ struct IsolatedDeliveryTests {
         try await Task.detached {
             for n in 0..<500 { try hub.post(Counted(n: n)) }
         }.value
-        let deadline = Date().addingTimeInterval(SharedPool.patience)
-        while received.count < 500 && Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        await hub.pendingDeliveries.settled()
         #expect(received == Array(0..<500))
         token.cancel()
     }
@@ -72,8 +63,7 @@ struct IsolatedDeliveryTests {
             }
         }.value
         for n in 0..<300 { expected.append("\(n % 3 == 0 ? "first" : "second") s\(n)") }
-        let deadline = Date().addingTimeInterval(SharedPool.patience)
-        while received.count < 300 && Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        await hub.pendingDeliveries.settled()
         #expect(received == expected)
         tokens.forEach { $0.cancel() }
     }
@@ -84,7 +74,7 @@ struct IsolatedDeliveryTests {
         let token = hub.observe("ping", on: MainActor.self) { notice in received.append(notice.name) }
         try hub.post("ping")
         #expect(received.isEmpty, "delivered inside the post")
-        while received.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+        await hub.pendingDeliveries.settled()
         #expect(received == ["ping"])
         token.cancel()
     }
@@ -95,7 +85,9 @@ struct IsolatedDeliveryTests {
         let token = hub.observe("ping", on: MainActor.self) { _ in received += 1 }
         for _ in 0..<10 { try hub.post("ping") }
         token.cancel()
-        try await Task.sleep(for: .milliseconds(50))
+        // The ten deliveries were handed over before the cancel: once they
+        // have run or been dropped, none can come.
+        await hub.pendingDeliveries.settled()
         #expect(received == 0)
         #expect(token.isCancelled)
     }
@@ -110,7 +102,7 @@ struct IsolatedDeliveryTests {
                 if received == 3 { holder.all.first?.cancel() }
             })
         for _ in 0..<10 { try hub.post("ping") }
-        try await Task.sleep(for: .milliseconds(50))
+        await hub.pendingDeliveries.settled()
         #expect(received == 3)
     }
 
@@ -120,8 +112,7 @@ struct IsolatedDeliveryTests {
         var senders: [String] = []
         let token = hub.observe("ping", on: MainActor.self) { notice in senders.append(notice.sender!.rawValue) }
         try hub.post("ping", sender: "after")
-        while senders.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
-        try await Task.sleep(for: .milliseconds(20))
+        await hub.pendingDeliveries.settled()
         #expect(senders == ["after"])
         token.cancel()
     }
@@ -139,7 +130,7 @@ struct IsolatedDeliveryTests {
             _ = try? hub.post("echo")
         }
         #expect(try hub.journal.replay() == 200)
-        while replayed.count < 200 { try await Task.sleep(for: .milliseconds(2)) }
+        await hub.pendingDeliveries.settled()
         #expect(replayed == Array(0..<200) && sequences == Array(1...200))
         #expect(try hub.journal.lastSequence() == 200, "a replay's handlers post nothing")
         token.cancel()
@@ -151,7 +142,8 @@ struct IsolatedDeliveryTests {
         let echo = hub.observe("echo") { caused.append($0) }
         let token = hub.observe("ping", on: MainActor.self) { _ in _ = try? hub.post("echo") }
         let ping = try hub.post("ping")
-        #expect(await Self.eventually { caused.all.count == 1 })
+        await hub.pendingDeliveries.settled()
+        #expect(caused.all.count == 1)
         #expect(caused.all.first?.cause == ping.id)
         token.cancel()
         echo.cancel()
@@ -172,13 +164,7 @@ struct IsolatedDeliveryTests {
         let second = hub.observe("count.up", on: untyped) { untyped, notice in untyped.record(Int(notice.sequence ?? 1))
         }
         for n in 0..<300 { try hub.post(Counted(n: n)) }
-        let deadline = Date().addingTimeInterval(SharedPool.patience)
-        while Date() < deadline {
-            let typedCount = await tally.values.count
-            let untypedCount = await untyped.values.count
-            if typedCount == 300 && untypedCount == 300 { break }
-            try await Task.sleep(for: .milliseconds(2))
-        }
+        await hub.pendingDeliveries.settled()
         #expect(await tally.values == Array(0..<300))
         #expect(await untyped.values.count == 300)
         token.cancel()
@@ -207,7 +193,7 @@ struct IsolatedDeliveryTests {
                 using: handler)
         }
         for n in 0..<1_000 { try hub.post(Counted(n: n)) }
-        #expect(await Self.eventually { seen.all.count == 1_000 })
+        await hub.pendingDeliveries.settled()
         #expect(seen.all == Array(0..<1_000))
         #expect(!overlapped.isSet)
         token.cancel()
@@ -222,9 +208,7 @@ struct IsolatedDeliveryTests {
             for n in 0..<100 { _ = try? hub.post(Counted(n: n)) }
             token.cancel()
         }
-        queue.sync {}
-        try await Task.sleep(for: .milliseconds(20))
-        queue.sync {}
+        await hub.pendingDeliveries.settled()
         #expect(seen.all.isEmpty)
     }
 
@@ -253,12 +237,15 @@ struct IsolatedDeliveryTests {
         let hub = NoticeHub()
         let reported = Seen<String>()
         hub.onUndecodable { reported.append("\($0)") }
-        var received = 0
-        let token = hub.observe(Counted.self, on: MainActor.self) { _, _ in received += 1 }
+        var received: [Int] = []
+        let token = hub.observe(Counted.self, on: MainActor.self) { counted, _ in received.append(counted.n) }
         try hub.post("count.up", json: #"{"n":"one"}"#)
         #expect(reported.all.count == 1, "reported before the post returned")
-        try await Task.sleep(for: .milliseconds(20))
-        #expect(received == 0)
+        // Deliveries on one isolation keep their order: the notice after it
+        // shows where an undecoded one would have arrived.
+        try hub.post(Counted(n: 2))
+        await hub.pendingDeliveries.settled()
+        #expect(received == [2])
         token.cancel()
     }
 
@@ -274,7 +261,7 @@ struct IsolatedDeliveryTests {
         }
         try hub.post(Counted(n: 2))
         try hub.post(Counted(n: 3))
-        while model!.total < 5 { try await Task.sleep(for: .milliseconds(1)) }
+        await hub.pendingDeliveries.settled()
         #expect(model!.total == 5)
         weak let gone = model
         model = nil

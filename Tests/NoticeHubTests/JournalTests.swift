@@ -79,8 +79,7 @@ struct JournalTests {
                 }
             }.start()
         }
-        let deadline = Date().addingTimeInterval(30)
-        while succeeded.load(ordering: .relaxed) < 200, Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        #expect(eventually { succeeded.load(ordering: .relaxed) >= 200 })
         try hub.close()
         let visibleAtClose = try NoticeHub(journal: SQLiteJournal(path: path)).journal.statistics().notices
         group.wait()
@@ -97,10 +96,7 @@ struct JournalTests {
         try hub.post("x")
         let reader = try NoticeHub(journal: SQLiteJournal(path: path))
         #expect(try reader.journal.lastSequence() == 0, "not committed yet")
-        let deadline = ContinuousClock.now + .seconds(30)
-        while try reader.journal.lastSequence() == 0 && ContinuousClock.now < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
+        #expect(try eventually { try reader.journal.lastSequence() != 0 })
         #expect(try reader.journal.lastSequence() == 1, "the flusher committed it")
         try hub.post("y")
         try hub.journal.flush()
@@ -116,16 +112,6 @@ struct JournalTests {
         for _ in 0..<100 { try hub.post("after") }
         #expect(hub.writer?.ownSequences.count == 0, "no memory of own posts once nothing follows")
     }
-
-    static func wait(timeout: TimeInterval = 10, until condition: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            guard Date() < deadline else { throw TimedOut() }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-    }
-
-    struct TimedOut: Error {}
 }
 
 struct JournalPayloadBytesTests {

@@ -33,12 +33,6 @@ struct MessageVersionTests {
         var pinned: Bool
     }
 
-    static func eventually(_ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while !condition() && Date() < deadline { usleep(2_000) }
-        return condition()
-    }
-
     /// One notice of each version, oldest first.
     static func postEachVersion(to hub: NoticeHub) throws -> [Notice] {
         [
@@ -102,7 +96,7 @@ struct MessageVersionTests {
             if let saved = try? notice.message(Saved.self) { subscribed.append(saved) }
         }
         _ = try Self.postEachVersion(to: writer)
-        #expect(Self.eventually { followed.all == Self.expected && subscribed.all == Self.expected })
+        #expect(eventually { followed.all == Self.expected && subscribed.all == Self.expected })
         following.cancel()
         subscription.cancel()
         token.cancel()

@@ -89,14 +89,19 @@ struct NameTests {
             #expect(text[14] == "7", "version")
             #expect("89ab".contains(text[19]), "variant")
             // The first 48 bits are the posting time in milliseconds.
-            let stamp = Int64(notice.id.description.replacingOccurrences(of: "-", with: "").prefix(12), radix: 16)
-            #expect(stamp == notice.postedAtMilliseconds)
+            #expect(Self.milliseconds(of: notice.id) == notice.postedAtMilliseconds)
         }
-        // Two ids a few milliseconds apart sort by time, across threads.
+        // Two ids of different milliseconds sort by time, across threads.
         let early = NoticeID.next()
-        try await Task.sleep(for: .milliseconds(5))
+        let earlyMilliseconds = try #require(Self.milliseconds(of: early))
+        #expect(await eventually { Int64(Date().timeIntervalSince1970 * 1_000) > earlyMilliseconds })
         let late = await Task.detached { NoticeID.next() }.value
         #expect(early.description < late.description)
+    }
+
+    /// The time an id carries: its first 48 bits.
+    static func milliseconds(of id: NoticeID) -> Int64? {
+        Int64(id.description.replacingOccurrences(of: "-", with: "").prefix(12), radix: 16)
     }
 
     @Test func noticeIDsParseAsFoundationReadsUUIDs() throws {

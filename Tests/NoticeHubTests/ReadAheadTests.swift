@@ -98,6 +98,8 @@ struct ReadAheadTests {
         var furthest = 0 // rows read but not yet handled
         try ReadAhead.read(JournalQuery(), on: counting) { _ in
             handled += 1
+            // The sleep is the slow handler: the reader runs ahead meanwhile,
+            // as far as it may, and how far is what is measured.
             if handled == 1 { Thread.sleep(forTimeInterval: 0.3) }
             furthest = max(furthest, counting.rowsRead.load(ordering: .relaxed) - handled)
             return true

@@ -99,6 +99,7 @@ struct ReplyCollectorTests {
         let notified = Mutex(false)
         let waiting = Task { await collector.wait(timeout: .seconds(60)) }
         collector.record(Self.reply(1, from: "a"), order: 1, from: .init(responder: "a", claim: 1)) {
+            // The sleep is the slow notify that the requester must wait out.
             Thread.sleep(forTimeInterval: 0.05)
             notified.withLock { $0 = true }
         }
@@ -106,15 +107,22 @@ struct ReplyCollectorTests {
         #expect(notified.withLock { $0 }, "the stop came after the reply's notify")
     }
 
+    /// A task that runs until cancelled: the sleep is the work that the
+    /// stop cancels, a minute long so that a task left running ends the
+    /// test rather than hangs it.
+    static func untilCancelled() -> Task<Void, Never> {
+        Task { _ = try? await Task.sleep(for: .seconds(60)) }
+    }
+
     @Test func tasksAreCancelledAtTheStop() async {
         let collector = ReplyCollector<Int, CountedAnswers>(
             accounting: CountedAnswers(asked: 1, answered: 0), maxReplies: .max)
-        let sleeper = Task { _ = try? await Task.sleep(for: .seconds(60)) }
+        let sleeper = Self.untilCancelled()
         collector.cancelOnStop([sleeper])
         collector.finish(.cancelled)
         await sleeper.value
         #expect(sleeper.isCancelled)
-        let late = Task { _ = try? await Task.sleep(for: .seconds(60)) }
+        let late = Self.untilCancelled()
         collector.cancelOnStop([late])
         #expect(late.isCancelled, "a task given after the stop is cancelled at once")
     }

@@ -30,11 +30,16 @@ struct ReplyTests {
 
     @Test func theAsyncFormCollectsFromSyncAndAsyncResponders() async throws {
         let hub = NoticeHub()
+        // a answers only once b has been asked: its reply comes after b's.
+        let (bAsked, asking) = AsyncStream<Void>.makeStream()
         let a = hub.respond(to: "q", as: "a") { _ async in
-            try? await Task.sleep(for: .milliseconds(20))
+            for await _ in bAsked { break }
             return 1
         }
-        let b = hub.respond(to: "q", as: "b") { _ in 2 }
+        let b = hub.respond(to: "q", as: "b") { _ in
+            asking.yield()
+            return 2
+        }
         let collection = try await hub.collect("q", payload: 0, from: "me", as: Int.self, timeout: .seconds(10))
         #expect(collection.stopReason == .allAnswered)
         #expect(collection.values == [1, 2], "registration order, not arrival order")
@@ -88,8 +93,9 @@ struct ReplyTests {
     func aHugeTimeoutWaitsInsteadOfTrapping() async throws {
         let hub = NoticeHub()
         let late = hub.respond(to: "q", as: "late") { _ async -> Int in
-            // Answers only once the timeout's own sleep has long started,
-            // which is where `.seconds(Int64.max)` used to trap.
+            // The sleep is the late answer: it comes once the timeout's own
+            // sleep has long started, which is where `.seconds(Int64.max)`
+            // would trap.
             try? await Task.sleep(for: .milliseconds(200))
             return 7
         }

@@ -40,7 +40,7 @@ struct RequestsAcrossProcessesTests {
     /// that is once it waits for replies.
     private func waitingRequest(from phone: NoticeHub) async throws -> Task<ReplyCollection<Weather>, any Error> {
         let task = Task { try await ask(phone, timeout: .seconds(600)) }
-        while try phone.journal.lastSequence() == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(try await eventually { try phone.journal.lastSequence() != 0 })
         return task
     }
 

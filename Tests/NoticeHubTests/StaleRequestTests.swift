@@ -29,10 +29,7 @@ struct StaleRequestTests {
             Notice(
                 stored: .next(), name: "weather.now", sender: "phone", postedAtMilliseconds: twoMinutesAgo,
                 payloadJSON: Array(#"{"city":"Lyon"}"#.utf8), sequence: 0, kind: .request))
-        let deadline = ContinuousClock.now + .seconds(60)
-        while heard.withLock({ $0.isEmpty }) && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        #expect(await eventually { !heard.withLock { $0.isEmpty } })
         #expect(heard.withLock { $0 } == ["\(request.sequence!) failure"])
         let answers = try Self.notices(of: .failure, in: station)
         #expect(answers.count == 1)
@@ -62,13 +59,8 @@ struct StaleRequestTests {
                 stored: .next(), name: "weather.now", sender: "phone",
                 postedAtMilliseconds: WallClock.nowMilliseconds() - 30_000,
                 payloadJSON: Array("{}".utf8), sequence: 0, kind: .request))
-        let deadline = ContinuousClock.now + .seconds(60)
-        var replies: [Notice] = []
-        while replies.isEmpty && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
-            replies = try Self.notices(of: .reply, in: station)
-        }
-        #expect(replies.map(\.cause) == [request.id])
+        #expect(try await eventually { try !Self.notices(of: .reply, in: station).isEmpty })
+        #expect(try Self.notices(of: .reply, in: station).map(\.cause) == [request.id])
         answering.cancel()
     }
 

@@ -11,15 +11,24 @@ struct TrimBesidePostsTests {
     /// Where a projection's `apply` waits, once armed, until the test opens
     /// it or ten seconds pass.
     final class Gate: Sendable {
-        private let state = Mutex((armed: false, reached: false, opened: false, passedOpen: false))
+        private let state = Mutex((armed: false, reached: false, passedOpen: false))
+        /// Signalled when the waiting `apply` reaches the gate, and when the
+        /// test opens it.
+        private let reaching = DispatchSemaphore(value: 0)
+        private let opening = DispatchSemaphore(value: 0)
 
         func arm() { state.withLock { $0.armed = true } }
-        func open() { state.withLock { $0.opened = true } }
+        func open() { opening.signal() }
         var wasReached: Bool { state.withLock { $0.reached } }
-        var wasOpened: Bool { state.withLock { $0.opened } }
         /// Whether the waiting `apply` went on because the gate opened, not
         /// because its ten seconds passed.
         var passedOpen: Bool { state.withLock { $0.passedOpen } }
+
+        /// Waits until an `apply` is at the gate, for at most a minute;
+        /// whether one is.
+        func waitUntilReached() -> Bool {
+            reaching.wait(timeout: .now() + 60) == .success
+        }
 
         private let applied = Mutex<[String: Int]>([:])
 
@@ -38,9 +47,9 @@ struct TrimBesidePostsTests {
                 return true
             }
             guard waits else { return }
-            let deadline = ContinuousClock.now + .seconds(10)
-            while !wasOpened, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
-            state.withLock { $0.passedOpen = $0.opened }
+            reaching.signal()
+            let opened = opening.wait(timeout: .now() + 10) == .success
+            state.withLock { $0.passedOpen = opened }
         }
     }
 
@@ -84,7 +93,7 @@ struct TrimBesidePostsTests {
 
         let posted = Mutex<Int64?>(nil)
         let poster = Thread {
-            while !gate.wasReached { Thread.sleep(forTimeInterval: 0.001) }
+            guard gate.waitUntilReached() else { return }
             let notice = try? hub.post("unrelated")
             posted.withLock { $0 = notice?.sequence }
             gate.open()
@@ -109,7 +118,7 @@ struct TrimBesidePostsTests {
 
         let earlier = Mutex<Int64?>(nil)
         let trimmer = Thread {
-            while !gate.wasReached { Thread.sleep(forTimeInterval: 0.001) }
+            guard gate.waitUntilReached() else { return }
             let summary = try? hub.journal.trim(through: 2)
             earlier.withLock { $0 = summary?.firstRetained }
             gate.open()

@@ -13,12 +13,6 @@ struct UndecodableNoticeTests {
         var user: String
     }
 
-    static func eventually(_ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while !condition() && Date() < deadline { usleep(2_000) }
-        return condition()
-    }
-
     @Test func aLiveNoticeThatDoesNotDecodeGoesToTheHubsHandler() throws {
         let hub = NoticeHub()
         let liked = Seen<String>()
@@ -92,7 +86,7 @@ struct UndecodableNoticeTests {
         let following = try reader.journal.follow(pollInterval: .milliseconds(5))
         try writer.post("memo.liked", json: #"{}"#)
         try writer.post(Liked(user: "dave"))
-        #expect(Self.eventually { liked.all == ["dave"] && undecodable.all == [4] })
+        #expect(eventually { liked.all == ["dave"] && undecodable.all == [4] })
         following.cancel()
         token.cancel()
     }
@@ -101,15 +95,11 @@ struct UndecodableNoticeTests {
         let hub = NoticeHub()
         let undecodable = Seen<String>()
         hub.onUndecodable { undecodable.append($0.expected) }
-        let stream = hub.messages(of: Liked.self)
-        let reading = Task { () -> Liked? in
-            for await message in stream { return message }
-            return nil
-        }
-        try await Task.sleep(for: .milliseconds(50))
+        // The stream observes from when its iterator is made.
+        var messages = hub.messages(of: Liked.self).makeAsyncIterator()
         try hub.post("memo.liked", json: #"[]"#)
         try hub.post(Liked(user: "erin"))
-        #expect(await reading.value == Liked(user: "erin"))
+        #expect(await messages.next(isolation: nil) == Liked(user: "erin"))
         #expect(undecodable.all == ["Liked"])
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 @testable import NoticeHubSQLite
 import Synchronization
 import Testing
+import TestSupport
 
 struct WaitWordTests {
     /// Sleepers whose condition is met by the advance all return; one whose
@@ -12,27 +13,33 @@ struct WaitWordTests {
         let turn = Atomic<Int>(0)
         let sleepers = 6
         let woken = Atomic<Int>(0)
+        // Sleepers that have read the word and found their turn not come,
+        // that is who is about to sleep on it, or asleep.
+        let waiting = Atomic<Int>(0)
         let group = DispatchGroup()
         for index in 0..<sleepers {
             group.enter()
             Thread {
                 // The last sleeper's turn is the second advance.
                 let myTurn = index == sleepers - 1 ? 2 : 1
+                var counted = false
                 while true {
                     let seen = word.value
                     if turn.load(ordering: .acquiring) >= myTurn { break }
+                    if !counted {
+                        counted = true
+                        waiting.add(1, ordering: .releasing)
+                    }
                     word.wait(whileEqualTo: seen)
                 }
                 woken.add(1, ordering: .relaxed)
                 group.leave()
             }.start()
         }
-        Thread.sleep(forTimeInterval: 0.05) // let most of them fall asleep
+        #expect(eventually { waiting.load(ordering: .acquiring) == sleepers }, "every sleeper went to sleep")
         turn.store(1, ordering: .releasing)
         word.wakeAll()
-        let deadline = Date().addingTimeInterval(10)
-        while woken.load(ordering: .relaxed) < sleepers - 1, Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
-        Thread.sleep(forTimeInterval: 0.02)
+        #expect(eventually { woken.load(ordering: .relaxed) >= sleepers - 1 })
         #expect(woken.load(ordering: .relaxed) == sleepers - 1, "the last sleeper's turn has not come")
         turn.store(2, ordering: .releasing)
         word.wakeAll()

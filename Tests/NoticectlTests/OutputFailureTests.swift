@@ -41,7 +41,8 @@ struct OutputFailureTests {
         try #require(try cli("import", "-", input: lines.joined(separator: "\n")).status == 0)
 
         let tail = try cli.start("tail", "--follow", "--from", "1", holdingOutput: true)
-        // Long enough for the pipe to fill; the test holds either way.
+        // The sleep is time for the backlog to fill the pipe, which no
+        // event marks; the test holds either way.
         Thread.sleep(forTimeInterval: 0.5)
         tail.send(SIGINT)
         tail.readOutput()

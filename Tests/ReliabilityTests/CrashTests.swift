@@ -24,10 +24,8 @@ struct CrashTests {
             // likes of news not yet published, or slow to start on a loaded
             // machine, would otherwise be killed before it acknowledged any.
             _ = output.wait(seconds: 10) { lines in lines.contains { $0.hasPrefix("ok ") } }
-            Thread.sleep(forTimeInterval: Double.random(in: 0.0...0.03, using: &generator))
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
-            Thread.sleep(forTimeInterval: 0.01)
+            Self.killAtRandom(child, within: 0.03, using: &generator)
+            #expect(output.waitForEnd(), "round \(round): every line the child wrote was read")
             for line in output.lines where line.hasPrefix("ok ") {
                 let fields = line.split(separator: " ")
                 acknowledged[String(fields[2])] = Int64(fields[1])
@@ -54,9 +52,7 @@ struct CrashTests {
         var generator = SystemRandomNumberGenerator()
         for round in 0..<12 {
             let (child, _) = try TortureChild.start(["import", path, file])
-            Thread.sleep(forTimeInterval: Double.random(in: 0.0...0.25, using: &generator))
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
+            Self.killAtRandom(child, within: 0.25, using: &generator)
             // Killed before it created the file (a slow start): nothing to check.
             guard FileManager.default.fileExists(atPath: path) else { continue }
             #expect(try integrityCheck(path) == "ok", "round \(round)")
@@ -98,9 +94,7 @@ struct CrashTests {
         for round in 0..<8 {
             let (child, output) = try TortureChild.start(["trim", path, "2000", "5"])
             _ = output.wait(seconds: 10) { !$0.isEmpty } // a batch is removed
-            Thread.sleep(forTimeInterval: Double.random(in: 0.0...0.02, using: &generator))
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
+            Self.killAtRandom(child, within: 0.02, using: &generator)
             #expect(try integrityCheck(path) == "ok", "round \(round)")
             let hub = try NoticeHub(journal: SQLiteJournal(path: path))
             let first = try hub.journal.firstRetainedSequence()
@@ -130,6 +124,16 @@ struct CrashTests {
         #expect(left == retained)
         #expect(try hub.journal.statistics().notices == 1_000)
         #expect(try hub.journal.statistics().firstSequence == 2_001)
+    }
+
+    /// Kills `child` with SIGKILL at a random moment of the next `seconds`,
+    /// and waits until it has exited. The sleep is that random moment.
+    static func killAtRandom(
+        _ child: Process, within seconds: Double, using generator: inout SystemRandomNumberGenerator
+    ) {
+        Thread.sleep(forTimeInterval: Double.random(in: 0.0...seconds, using: &generator))
+        kill(child.processIdentifier, SIGKILL)
+        child.waitUntilExit()
     }
 
     /// Publishing then liking, as JSON lines with fixed ids.

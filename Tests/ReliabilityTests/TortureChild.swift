@@ -37,6 +37,8 @@ enum TortureChild {
 final class Output: @unchecked Sendable {
     private let lock = NSLock()
     private var buffer = Data()
+    /// Signalled when the reader has read the pipe to its end.
+    private let ended = DispatchSemaphore(value: 0)
     /// Where the child's stderr goes, removed with this object.
     let errorDirectory = TemporaryDirectory()
 
@@ -63,6 +65,7 @@ final class Output: @unchecked Sendable {
                     break
                 }
             }
+            ended.signal()
         }
         reader.start()
     }
@@ -88,11 +91,15 @@ final class Output: @unchecked Sendable {
 
     /// Waits until `condition` holds for the lines, or the deadline passes.
     func wait(seconds: Double = 30, until condition: ([String]) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition(lines) { return true }
-            Thread.sleep(forTimeInterval: 0.002)
-        }
-        return condition(lines)
+        eventually(timeout: .seconds(seconds)) { condition(lines) }
+    }
+
+    /// Waits until the child's end of the pipe has closed (it exited) and
+    /// everything it wrote is in ``lines``; false if that takes longer than
+    /// `seconds`.
+    func waitForEnd(seconds: Double = 30) -> Bool {
+        guard ended.wait(timeout: .now() + seconds) == .success else { return false }
+        ended.signal()
+        return true
     }
 }

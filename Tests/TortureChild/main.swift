@@ -109,13 +109,14 @@ do {
     case "subscribe":
         let token = try hub.journal.subscribe(as: arguments[2]) { _ in }
         report("ready")
-        while true { sleep(60) }
+        // Runs until the test kills it: pause() returns only for a signal it survives.
+        while true { pause() }
         withExtendedLifetime(token) {}
     case "respond":
         let claim = try SQLiteJournal(path: path).claimResponder(
             "child", answering: NoticeName(validating: arguments[2]))
         report("ready")
-        while true { sleep(60) }
+        while true { pause() }
         withExtendedLifetime(claim) {}
     default:
         fail("unknown mode \(arguments[0])")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A `noticectl` still running (`tail --follow`), its stdout read as it comes.
 final class LiveProcess {
@@ -48,7 +49,7 @@ final class LiveProcess {
     /// Waits until `count` complete lines are printed; false if they are not
     /// there by the deadline.
     func waitForLines(_ count: Int, timeout: Duration = .seconds(10)) -> Bool {
-        poll(timeout) { self.lines.count >= count }
+        eventually(timeout: timeout) { self.lines.count >= count }
     }
 
     func send(_ signal: Int32) {
@@ -57,19 +58,10 @@ final class LiveProcess {
 
     /// Waits for the process to end; nil if it is still running at the deadline.
     func waitForExit(timeout: Duration = .seconds(10)) -> Outcome? {
-        guard poll(timeout, { !self.process.isRunning }) else { return nil }
+        guard eventually(timeout: timeout, { !self.process.isRunning }) else { return nil }
         process.waitUntilExit()
         finishedReading.wait()
         let status = process.terminationReason == .exit ? process.terminationStatus : -process.terminationStatus
         return Outcome(status: status, stdout: output.text, stderr: errors.text)
-    }
-
-    private func poll(_ timeout: Duration, _ condition: () -> Bool) -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            Thread.sleep(forTimeInterval: 0.002)
-        }
-        return true
     }
 }
