@@ -79,7 +79,8 @@ extension JournalError {
     }
 
     /// A stored row that is not a notice this library would write (edited
-    /// behind its back): its sequence number and what is wrong with it.
+    /// behind its back): its sequence number (``sequence``) and what is
+    /// wrong with it.
     public static func malformedRow(sequence: Int64, problem: String) -> JournalError {
         JournalError(.malformedRow(sequence: sequence, problem: problem))
     }

@@ -46,7 +46,7 @@ extension JournalError {
         /// larger than the journal accepts (``JournalError/noticeName``).
         public static let payloadTooLarge = Code("payloadTooLarge")
         /// ``JournalError/malformedRow(sequence:problem:)``: a stored row that
-        /// is not a notice this library would write.
+        /// is not a notice this library would write (``JournalError/sequence``).
         public static let malformedRow = Code("malformedRow")
         /// ``JournalError/storage(_:)``: a storage error
         /// (``JournalError/storageFailure``).

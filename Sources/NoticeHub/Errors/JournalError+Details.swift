@@ -32,6 +32,14 @@ extension JournalError {
         }
     }
 
+    /// The sequence number of the row at fault, for
+    /// ``Code-swift.struct/malformedRow``: what ``MalformedRows/listed``
+    /// names.
+    public var sequence: Int64? {
+        guard case let .malformedRow(sequence, _) = kind else { return nil }
+        return sequence
+    }
+
     /// The journal's first retained notice, where a read can start, for
     /// ``Code-swift.struct/trimmed``.
     public var firstRetained: Int64? {

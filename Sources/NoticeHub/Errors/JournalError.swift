@@ -4,8 +4,8 @@
 /// Tell failures apart by ``code-swift.property``, which a minor release may
 /// give new values without breaking a `catch` or a `switch` that has a
 /// `default:`, and read the few details a caller acts on through the
-/// accessors (``noticeName``, ``reason``, ``projection``, ``firstRetained``,
-/// ``storageFailure``, ``uncertainAppend``):
+/// accessors (``noticeName``, ``reason``, ``projection``, ``sequence``,
+/// ``firstRetained``, ``storageFailure``, ``uncertainAppend``):
 ///
 /// ```swift
 /// do {
