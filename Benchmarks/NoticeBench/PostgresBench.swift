@@ -162,7 +162,7 @@
                 do {
                     _ = try hub.journal.subscribe(as: "bench-claim") { _ in }
                     try check(false, "pg.claim.handover: a second claimant was not refused")
-                } catch JournalError.subscriberBusy {
+                } catch let error as JournalError where error.code == .subscriberBusy {
                     refusals.append(Double(now() - asked))
                 }
                 kill(holder.processIdentifier, SIGKILL)
@@ -173,7 +173,7 @@
                         samples.append(Double(now() - killed))
                         claimed.cancel()
                         break
-                    } catch JournalError.subscriberBusy {
+                    } catch let error as JournalError where error.code == .subscriberBusy {
                         try check(now() - killed < 30_000_000_000, "pg.claim.handover: not free after 30 s")
                         Thread.sleep(forTimeInterval: 0.005)
                     }

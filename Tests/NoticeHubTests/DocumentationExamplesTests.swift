@@ -94,15 +94,23 @@ struct DocumentationExamplesTests {
     }
 
     @Test func journalTrimming() throws {
+        let printed = Log<String>()
+        func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
         let directory = TemporaryDirectory()
         let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("app.sqlite")))
         for minute in 1...5 { try hub.post("meter.read", payload: minute) }
         let trimmed = try hub.journal.trim(through: 3)
         // trimmed.removed == 3, trimmed.firstRetained == 4
         let replayed = try hub.journal.replay(from: hub.journal.firstRetainedSequence())
-        // replayed == 2; hub.journal.replay() throws JournalError.trimmed(from: 1, firstRetained: 4)
+        // replayed == 2
+        do {
+            try hub.journal.replay()
+        } catch let error as JournalError where error.code == .trimmed {
+            print("the journal starts at #\(error.firstRetained!)")  // the journal starts at #4
+        }
         #expect(trimmed == TrimSummary(removed: 3, firstRetained: 4))
         #expect(replayed == 2)
+        #expect(printed.all == ["the journal starts at #4"])
         #expect(throws: JournalError.trimmed(from: 1, firstRetained: 4)) { try hub.journal.replay() }
     }
 
@@ -227,6 +235,11 @@ struct DocumentationExamplesTests {
         try shop.post(StockMoved(item: "apples", quantity: -3), sender: "till")
         let apples = try shop.journal.readState { try $0.integer("SELECT quantity FROM stock WHERE item = 'apples'", []) }
         print(apples!)  // 7
+        do {
+            try shop.post(StockMoved(item: "apples", quantity: -8), sender: "till")
+        } catch let error as JournalError where error.code == .refused {
+            print(error.noticeName!, error.reason!)  // stock.moved only 7 apples in stock
+        }
         #expect(throws: JournalError.refused(name: StockMoved.name, reason: "only 7 apples in stock")) {
             try shop.post(StockMoved(item: "apples", quantity: -8), sender: "till")
         }
@@ -303,10 +316,11 @@ struct DocumentationExamplesTests {
         #expect(try retired.journal.installedProjections().isEmpty)
 
         let lines = printed.all
-        #expect(lines.count == 10)
+        #expect(lines.count == 11)
         #expect(lines.first == "7")
-        #expect(lines[1].hasPrefix("100% at "))
-        #expect(Array(lines.dropFirst(2)) == [
+        #expect(lines[1] == "stock.moved only 7 apples in stock")
+        #expect(lines[2].hasPrefix("100% at "))
+        #expect(Array(lines.dropFirst(3)) == [
             "2 2",
             #"stock.moved refused: the journal's projection "shop.stock" handles it, and this hub does not carry that projection"#,
             "[]",

@@ -45,7 +45,7 @@ struct PayloadTests {
         #expect {
             try notice.decode(Named.self)
         } throws: { error in
-            guard case NoticeHubError.payloadMismatch = error else { return false }
+            guard (error as? NoticeHubError)?.code == .payloadMismatch else { return false }
             return "\(error)".hasPrefix("payload of named is not a Named:")
         }
     }

@@ -40,7 +40,7 @@ struct ProjectionFailureTests {
         #expect {
             try hub.post("tally.counted", payload: 99)
         } throws: { error in
-            guard case JournalError.storage(let failure) = error else { return false }
+            guard let failure = (error as? JournalError)?.storageFailure else { return false }
             return "\(failure)".contains("no such table: missing")
         }
         try hub.post("tally.counted", payload: 2)

@@ -74,7 +74,7 @@ do {
                 default: notice = try hub.post(NewsUnliked(newsID: newsID, user: user), sender: "feed")
                 }
                 report("ok \(notice.sequence ?? -1) \(notice.id)")
-            } catch JournalError.refused {
+            } catch let error as JournalError where error.code == .refused {
                 report("refused")
             }
         }

@@ -10,7 +10,8 @@
 /// ```swift
 /// do {
 ///     try hub.post("report.ready")
-/// } catch JournalError.storage(let failure) {
+/// } catch let error as JournalError where error.code == .storage {
+///     let failure = error.storageFailure!
 ///     print(failure.message, failure.underlying.map { type(of: $0) } as Any)
 /// }
 /// ```

@@ -5,9 +5,9 @@
 /// ```swift
 /// do {
 ///     try hub.post("invoice.sent", payload: invoice)
-/// } catch JournalError.outcomeUnknown(let uncertain) {
+/// } catch let error as JournalError where error.code == .outcomeUnknown {
 ///     // Later, once the server is back: appended at most once, by id.
-///     try hub.post(uncertain.notice)
+///     try hub.post(error.uncertainAppend!.notice)
 /// }
 /// ```
 public struct UncertainAppend: Sendable, Equatable, CustomStringConvertible {

@@ -142,7 +142,8 @@ struct ImportRun {
             var start: ProjectionSnapshot
             do {
                 start = try ProjectionSnapshots.start(projection, from: snapshot, in: store)
-            } catch JournalError.projectionUnusable(_, let problem) {
+            } catch let error as JournalError {
+                guard case .projectionUnusable(_, let problem) = error.kind else { throw error }
                 throw ImportError(
                     line: line,
                     reason: "the input's state of projection \(IdentifierRules.quoted(schema.identity)): \(problem)")

@@ -25,7 +25,7 @@ public struct UndecodableNotice: Sendable, CustomStringConvertible {
         let which = notice.sequence.map { "notice #\($0)" } ?? "a live notice"
         let from = notice.sender.map { " from \($0)" } ?? ""
         let detail: String =
-            switch error {
+            switch error.kind {
             case .payloadMismatch(_, _, let detail): detail
             default: "\(error)"
             }

@@ -115,9 +115,10 @@ extension UpcastChain where Last == Message {
         var value: Any
         do {
             value = try decoders[index](notice)
-        } catch NoticeHubError.payloadMismatch(_, let expected, let detail) {
-            throw mismatch(notice, "as version \(version), a \(expected): \(detail)")
         } catch {
+            if let error = error as? NoticeHubError, case .payloadMismatch(_, let expected, let detail) = error.kind {
+                throw mismatch(notice, "as version \(version), a \(expected): \(detail)")
+            }
             throw mismatch(notice, "as version \(version): \(error)")
         }
         for (offset, step) in steps[index...].enumerated() {

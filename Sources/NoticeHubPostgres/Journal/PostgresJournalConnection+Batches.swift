@@ -162,7 +162,9 @@
         /// before any commit) as lost during the commit, for a statement
         /// that commits; any other error as it is.
         static func cutOffDuringCommit(_ error: any Error) -> any Error {
-            guard case JournalError.storage(let failure) = error, failure.lostConnection != nil else { return error }
+            guard let failure = (error as? JournalError)?.storageFailure, failure.lostConnection != nil else {
+                return error
+            }
             return JournalError.storage(
                 StorageFailure(
                     failure.message + " while committing", underlying: failure.underlying,

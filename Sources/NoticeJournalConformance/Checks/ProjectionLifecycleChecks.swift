@@ -254,14 +254,14 @@ struct ProjectionLifecycleChecks {
         #expect {
             try plain.journal.removeProjection(Clicks())
         } throws: { error in
-            guard case JournalError.projectionUnusable(_, let problem) = error else { return false }
+            guard case .projectionUnusable(_, let problem) = (error as? JournalError)?.kind else { return false }
             return problem.hasPrefix("the journal's tables are at migration 2")
         }
         #expect {
             try place.hub(projections: [Clicks()]).journal.removeProjection(Clicks())
         } throws: { error in
-            guard case JournalError.projectionUnusable(let projection, _) = error else { return false }
-            return projection == "test.clicks"
+            let error = error as? JournalError
+            return error?.code == .projectionUnusable && error?.projection == "test.clicks"
         }
         #expect(try plain.journal.removeProjection(Clicks(withSecondMigration: true)))
         #expect(try Self.tables(plain) == journalTables.filter { $0 != "clicks" })

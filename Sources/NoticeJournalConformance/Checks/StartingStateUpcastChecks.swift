@@ -58,7 +58,9 @@ struct StartingStateUpcastChecks {
         #expect {
             try place.hub(projections: [SnapshotChecks.Shelf(version: 2)])
         } throws: { error in
-            guard case JournalError.projectionUnusable("test.shelf", let problem) = error else { return false }
+            guard case .projectionUnusable("test.shelf", let problem) = (error as? JournalError)?.kind else {
+                return false
+            }
             return problem.hasPrefix("version 2 cannot start from the state version 1 made as of #5")
         }
         #expect(try hub.journal.startingState() == made)

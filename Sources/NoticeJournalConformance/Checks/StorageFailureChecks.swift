@@ -14,7 +14,8 @@ struct StorageFailureChecks {
         do {
             try hub.post("after")
             Issue.record("the append succeeded without its table")
-        } catch JournalError.storage(let failure) {
+        } catch let error as JournalError where error.code == .storage {
+            let failure = try #require(error.storageFailure)
             #expect(failure.underlying != nil, "\(failure)")
             #expect(!failure.message.isEmpty && !failure.message.contains("\n"), "\(failure.message)")
             #expect("\(JournalError.storage(failure))" == failure.message)

@@ -28,7 +28,10 @@ enum CarriedProjections {
     static func states(asOf sequence: Int64, in hub: NoticeHub, advice: String) throws -> [ProjectionSnapshot] {
         do {
             return try hub.journal.projectionStates(asOf: sequence)
-        } catch JournalError.projectionUnusable(let projection, _) where !carries(projection) {
+        } catch let error as JournalError {
+            guard error.code == .projectionUnusable, let projection = error.projection, !carries(projection) else {
+                throw error
+            }
             throw CommandFailure(
                 "the state of projection \(projection) as of #\(sequence) is unknown: noticectl does not carry it; "
                     + advice)

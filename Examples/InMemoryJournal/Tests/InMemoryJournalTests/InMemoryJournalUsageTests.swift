@@ -91,10 +91,7 @@ struct InMemoryJournalUsageTests {
         let hub = try NoticeHub(journal: InMemoryJournal(journal.storage))
         let found = try hub.journal.malformedRows()
         #expect(found.count == 4)
-        let rows = found.listed.compactMap { error -> Int64? in
-            guard case .malformedRow(let sequence, _) = error else { return nil }
-            return sequence
-        }
+        let rows = found.listed.filter { $0.code == .malformedRow }.compactMap(\.sequence)
         #expect(rows == [2, 3, 4, 5])
         #expect(found.listed[1].description == "journal row #3: payload is not on one line")
         var query = JournalQuery()

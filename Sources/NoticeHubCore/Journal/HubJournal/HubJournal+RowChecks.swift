@@ -126,7 +126,8 @@ extension HubJournal {
                             connection: connection)
                     }
                     return found
-                } catch JournalError.malformedRow(let sequence, let problem) {
+                } catch let error as JournalError {
+                    guard case .malformedRow(let sequence, let problem) = error.kind else { throw error }
                     reach(sequence)
                     record(sequence, problem)
                     query.from = sequence + 1

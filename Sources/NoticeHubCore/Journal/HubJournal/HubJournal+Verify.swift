@@ -77,7 +77,8 @@ extension HubJournal {
                 found.projectionDifferences += try projectionDifferences(projection).map {
                     "\(installed.identity): \($0)"
                 }
-            } catch JournalError.trimmed(_, let firstRetained) {
+            } catch let error as JournalError {
+                guard let firstRetained = error.firstRetained else { throw error }
                 found.uncheckedProjections.append(
                     UncheckedProjection(identity: installed.identity, trimmedFrom: firstRetained))
             }

@@ -199,7 +199,7 @@ final class JournalFollower: Sendable, CancellableRegistration {
                 }
             } catch let error as JournalError {
                 // What the sink handled before a malformed row stays handled.
-                if case .malformedRow = error, let last, let subscriber = options.subscriber {
+                if error.code == .malformedRow, let last, let subscriber = options.subscriber {
                     try connection.saveCursor(last, of: subscriber)
                 }
                 throw error

@@ -108,9 +108,10 @@ extension GroupCommit {
     /// or any other failure. A session that cannot connect again sent
     /// nothing.
     static func lostConnection(_ outcome: Result<AppendOutcome, any Error>) -> LostConnection? {
-        switch outcome {
-        case .failure(JournalError.storage(let failure)): failure.lostConnection
-        case .failure(JournalError.cannotOpen): .beforeCommit
+        guard case .failure(let error as JournalError) = outcome else { return nil }
+        return switch error.kind {
+        case .storage(let failure): failure.lostConnection
+        case .cannotOpen: .beforeCommit
         default: nil
         }
     }

@@ -310,7 +310,9 @@ final class GroupCommit: @unchecked Sendable {
         }
         shared.connection.rollbackAppending()
         return batch.members.indices.map { index in
-            if index < batch.outcomes.count, case .failure(JournalError.refused) = batch.outcomes[index] {
+            if index < batch.outcomes.count, case .failure(let error as JournalError) = batch.outcomes[index],
+                error.code == .refused
+            {
                 return batch.outcomes[index]
             }
             return .failure(failure)
