@@ -128,7 +128,7 @@ public enum NoticeLine {
 
     /// `2026-11-21T15:04:05.123Z` for a time in milliseconds since 1970; the
     /// plain number for a time outside the years 0001-9999.
-    public static func timestamp(_ milliseconds: Int64) -> String {
+    package static func timestamp(_ milliseconds: Int64) -> String {
         TimestampFormat.string(milliseconds: milliseconds) ?? "\(milliseconds)"
     }
 }
@@ -139,7 +139,7 @@ public struct NoticeLineError: Error, Equatable, Sendable, CustomStringConvertib
     public let reason: String
 
     /// An error for `reason`.
-    public init(_ reason: String) {
+    package init(_ reason: String) {
         self.reason = reason
     }
 

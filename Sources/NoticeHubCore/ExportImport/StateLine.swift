@@ -91,7 +91,7 @@ public enum StateLine {
     /// for any other line (a notice, an archive's end, a malformed line). A
     /// tool reads the lines before an input's first notice with it, to open
     /// a hub that carries what the import will need.
-    public static func projections(namedBy line: String) -> [String]? {
+    package static func projections(namedBy line: String) -> [String]? {
         switch try? kind(of: line) {
         case .table(let identity, _, _, _, _, _): [identity]
         case .archive(_, _, let projections): projections
@@ -101,7 +101,7 @@ public enum StateLine {
     }
 
     /// An archive's first line.
-    public static func archiveHeader(from: Int64, through: Int64, projections: [String]) -> String {
+    package static func archiveHeader(from: Int64, through: Int64, projections: [String]) -> String {
         JSONValue.object([
             ("archive", .int(1)), ("from", .int(from)), ("through", .int(through)),
             ("projections", .array(projections.map { .string($0) })),
@@ -109,7 +109,7 @@ public enum StateLine {
     }
 
     /// An archive's last line, which tells a reader it has it all.
-    public static func archiveEnd(notices: Int) -> String {
+    package static func archiveEnd(notices: Int) -> String {
         "{\"end\":\(notices)}"
     }
 

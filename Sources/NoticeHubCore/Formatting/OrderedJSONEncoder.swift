@@ -28,12 +28,12 @@ import NoticeJSON
 ///
 /// A value's `encode(to:)` may run twice (once more when it writes keys in an
 /// order a single pass cannot stream), so it must not have side effects.
-public struct OrderedJSONEncoder: Sendable {
+package struct OrderedJSONEncoder: Sendable {
     /// An encoder; it has no settings.
-    public init() {}
+    package init() {}
 
     /// `value` as JSON text, without a trailing newline.
-    public func encode<T: Encodable>(_ value: T) throws -> String {
+    package func encode<T: Encodable>(_ value: T) throws -> String {
         try PayloadEncoder().encodeToString(value)
     }
 }

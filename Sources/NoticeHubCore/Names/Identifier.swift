@@ -51,20 +51,22 @@ public struct Identifier<Kind: IdentifierKind>: Hashable, Sendable, CustomString
     }
 }
 
-/// What tells the kinds of ``Identifier`` apart: the error for bad text,
-/// and whether wildcard segments make a pattern.
-public protocol IdentifierKind: Sendable {
-    /// The error for `text`, which breaks the rule `reason` names.
-    static func invalid(_ text: String, reason: String) -> NoticeHubError
-    /// Whether a segment that is exactly `*` or `>` makes an identifier of
-    /// this kind a pattern (and a misplaced `>` makes it invalid). False
-    /// unless a kind says otherwise: senders are always literal.
-    static var allowsPatterns: Bool { get }
-}
+/// What tells the kinds of ``Identifier`` apart: ``NoticeNameKind`` and
+/// ``SenderKind``.
+public protocol IdentifierKind: Sendable {}
 
 extension IdentifierKind {
-    /// Identifiers are literal unless their kind says otherwise.
-    public static var allowsPatterns: Bool { false }
+    /// Whether a segment that is exactly `*` or `>` makes an identifier of
+    /// this kind a pattern (and a misplaced `>` makes it invalid): notice
+    /// names may be patterns, senders are always literal.
+    package static var allowsPatterns: Bool { Self.self == NoticeNameKind.self }
+
+    /// The error for `text`, which breaks the rule `reason` names:
+    /// ``NoticeHubError/invalidName(_:reason:)`` or
+    /// ``NoticeHubError/invalidSender(_:reason:)``.
+    package static func invalid(_ text: String, reason: String) -> NoticeHubError {
+        allowsPatterns ? .invalidName(text, reason: reason) : .invalidSender(text, reason: reason)
+    }
 }
 
 /// The name of a notice, such as `"news.liked"`, or a pattern of names for
@@ -86,24 +88,11 @@ public typealias NoticeName = Identifier<NoticeNameKind>
 /// processes where no object identity survives.
 public typealias Sender = Identifier<SenderKind>
 
-/// The kind of ``NoticeName``.
-public enum NoticeNameKind: IdentifierKind {
-    /// ``NoticeHubError/invalidName(_:reason:)``.
-    public static func invalid(_ text: String, reason: String) -> NoticeHubError {
-        .invalidName(text, reason: reason)
-    }
-
-    /// Notice names may be patterns.
-    public static var allowsPatterns: Bool { true }
-}
+/// The kind of ``NoticeName``, which may be a pattern.
+public enum NoticeNameKind: IdentifierKind {}
 
 /// The kind of ``Sender``.
-public enum SenderKind: IdentifierKind {
-    /// ``NoticeHubError/invalidSender(_:reason:)``.
-    public static func invalid(_ text: String, reason: String) -> NoticeHubError {
-        .invalidSender(text, reason: reason)
-    }
-}
+public enum SenderKind: IdentifierKind {}
 
 extension Identifier: ExpressibleByStringLiteral {
     /// Makes an identifier from a literal. An invalid literal is a programming

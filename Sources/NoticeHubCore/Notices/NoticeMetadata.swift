@@ -9,7 +9,7 @@ package import NoticeJSON
 /// most 32 fields. A post that breaks these rules throws
 /// ``NoticeHubError/invalidMetadata(key:reason:)``. Keys that begin with
 /// `noticehub.` are the library's own: a reply names the responder's claim
-/// under ``NoticeMetadata/responderClaimKey``.
+/// under `noticehub.claim`.
 ///
 /// ```swift
 /// let notice = try hub.post("invoice.sent", sender: "billing", metadata: ["tenant": "acme"])
@@ -28,14 +28,14 @@ public struct NoticeMetadata: Sendable, Hashable, Sequence, ExpressibleByDiction
     /// The key under which a reply across processes names the claim of the
     /// responder that sent it, so that replicas sharing a sender are counted
     /// each on its own.
-    public static let responderClaimKey = "noticehub.claim"
+    package static let responderClaimKey = "noticehub.claim"
 
     /// The most fields a notice carries.
-    public static let maximumCount = 32
+    package static let maximumCount = 32
     /// The longest key, in bytes.
-    public static let maximumKeyLength = 64
+    package static let maximumKeyLength = 64
     /// The longest value, in UTF-8 bytes.
-    public static let maximumValueLength = 1024
+    package static let maximumValueLength = 1024
 
     @usableFromInline init(fields: [String: String]?) {
         self.fields = fields
@@ -76,7 +76,7 @@ public struct NoticeMetadata: Sendable, Hashable, Sequence, ExpressibleByDiction
     }
 
     /// What breaks the rules above, as an error naming the field, or nil.
-    public func problem() -> NoticeHubError? {
+    package func problem() -> NoticeHubError? {
         if count > Self.maximumCount {
             return .invalidMetadata(
                 key: nil, reason: "it has \(count) fields (at most \(Self.maximumCount) allowed)")

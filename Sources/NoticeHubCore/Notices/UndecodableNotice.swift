@@ -12,7 +12,7 @@ public struct UndecodableNotice: Sendable, CustomStringConvertible {
     /// Why it did not decode: ``NoticeHubError/payloadMismatch(name:expected:detail:)``.
     public let error: NoticeHubError
 
-    public init(notice: Notice, expected: String, error: NoticeHubError) {
+    package init(notice: Notice, expected: String, error: NoticeHubError) {
         self.notice = notice
         self.expected = expected
         self.error = error
@@ -39,17 +39,16 @@ public struct UndecodableNotice: Sendable, CustomStringConvertible {
 public struct UndecodableNotices: Error, Sendable, CustomStringConvertible {
     /// How many notices were delivered or checked, the undecodable ones
     /// included.
-    public let checked: Int
+    package let checked: Int
     /// How many could not be decoded (by each typed observer that could not).
     public let count: Int
-    /// The first of them, in journal order (at most ``listedLimit`` for a
-    /// replay).
+    /// The first of them, in journal order (at most 20 for a replay).
     public let listed: [UndecodableNotice]
 
     /// How many undecodable notices a replay's error lists at most.
-    public static let listedLimit = 20
+    package static let listedLimit = 20
 
-    public init(checked: Int, count: Int, listed: [UndecodableNotice]) {
+    package init(checked: Int, count: Int, listed: [UndecodableNotice]) {
         self.checked = checked
         self.count = count
         self.listed = listed

@@ -35,7 +35,7 @@
 /// throws ``NoticeHubError/payloadMismatch(name:expected:detail:)``.
 public struct UpcastChain<Message: NoticeMessage, Last>: Sendable {
     /// The version of the chain's first payload type.
-    public let firstVersion: Int
+    package let firstVersion: Int
     /// `decoders[i]` decodes a notice of version `firstVersion + i` as that
     /// version's type.
     private let decoders: [@Sendable (Notice) throws -> Any]
@@ -52,7 +52,7 @@ public struct UpcastChain<Message: NoticeMessage, Last>: Sendable {
     }
 
     /// The version of `Last`, the chain's latest payload type.
-    public var lastVersion: Int { firstVersion + steps.count }
+    package var lastVersion: Int { firstVersion + steps.count }
 
     /// A chain whose oldest readable payload type is `first`, the shape of
     /// version `version` (1 unless older versions are no longer read).

@@ -20,7 +20,7 @@ public struct InstalledProjection: Sendable, Equatable {
     /// journal until rebuilt. Filled by ``HubJournal/installedProjections()``.
     public internal(set) var isStale: Bool
 
-    public init(
+    package init(
         identity: String, version: Int, schemaVersion: Int, names: [NoticeName],
         currentThrough: Int64, isStale: Bool = false
     ) {

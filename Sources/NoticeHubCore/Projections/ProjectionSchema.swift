@@ -67,13 +67,13 @@ public struct ProjectionSchema: Sendable {
 /// ```
 public struct ProjectionMigration: Sendable {
     /// The migration's number: 1 for the first, then one more each.
-    public let version: Int
+    package let version: Int
     /// A short name, for messages and the registry.
-    public let name: String
+    package let name: String
     /// The SQL by dialect; a script may hold several statements.
-    public let sql: [SQLDialect: String]
+    package let sql: [SQLDialect: String]
     /// The SQL for a dialect ``sql`` does not name; nil: none.
-    public let portableSQL: String?
+    package let portableSQL: String?
 
     /// A migration whose SQL runs unchanged on every backend.
     public init(_ version: Int, _ name: String, sql: String) {
@@ -92,7 +92,7 @@ public struct ProjectionMigration: Sendable {
     }
 
     /// The script for `dialect`, or nil when the migration has none.
-    public func script(for dialect: SQLDialect) -> String? {
+    package func script(for dialect: SQLDialect) -> String? {
         sql[dialect] ?? portableSQL
     }
 }

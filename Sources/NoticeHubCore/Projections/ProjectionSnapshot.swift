@@ -25,7 +25,7 @@ public struct ProjectionSnapshot: Sendable, Hashable {
     /// Each table's rows, in the order the projection declares its tables.
     public var tables: [ProjectionTableState]
 
-    public init(identity: String, version: Int, schemaVersion: Int, through: Int64, tables: [ProjectionTableState]) {
+    package init(identity: String, version: Int, schemaVersion: Int, through: Int64, tables: [ProjectionTableState]) {
         self.identity = identity
         self.version = version
         self.schemaVersion = schemaVersion
@@ -37,7 +37,7 @@ public struct ProjectionSnapshot: Sendable, Hashable {
     /// table of the same name (or that `other` lacks), or of `other`'s that
     /// this one lacks; nil when both hold the same rows. Sequence numbers and
     /// versions are not compared.
-    public func firstDifferingTable(from other: ProjectionSnapshot) -> String? {
+    package func firstDifferingTable(from other: ProjectionSnapshot) -> String? {
         let theirs = Dictionary(other.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for table in tables where theirs[table.name].map(table.sameRows(as:)) != true { return table.name }
         let ours = Set(tables.map(\.name))
@@ -55,7 +55,7 @@ public struct ProjectionTableState: Sendable, Hashable {
     /// states compare equal whatever order the database kept them in.
     public var rows: [[SQLValue]]
 
-    public init(name: String, columns: [String], rows: [[SQLValue]]) {
+    package init(name: String, columns: [String], rows: [[SQLValue]]) {
         self.name = name
         self.columns = columns
         self.rows = rows.sorted(by: Self.precedes)

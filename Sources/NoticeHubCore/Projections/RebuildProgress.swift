@@ -6,11 +6,12 @@ public struct RebuildProgress: Sendable, Equatable {
     public let replayed: Int
     /// The notices of its names in the journal to replay in all (an upper
     /// bound read before the rebuild starts).
-    public let total: Int
+    package let total: Int
     /// Seconds since the rebuild started.
-    public let elapsed: Double
+    package let elapsed: Double
 
-    /// The share done, 0 to 1.
+    /// The share done, 0 to 1, of the notices of its names the journal held
+    /// when the rebuild started.
     public var fraction: Double { total == 0 ? 1 : min(1, Double(replayed) / Double(total)) }
     /// Notices per second so far.
     public var rate: Double { elapsed > 0 ? Double(replayed) / elapsed : 0 }

@@ -5,7 +5,7 @@ public enum AppendOutcome: Sendable, Equatable {
     /// A notice with the same id was already stored, under this sequence number.
     case duplicate(Int64)
 
-    public var sequence: Int64 {
+    package var sequence: Int64 {
         switch self {
         case .appended(let sequence), .duplicate(let sequence): sequence
         }

@@ -50,5 +50,5 @@ public struct NameRetention: Sendable, Equatable, Codable {
     }
 
     /// Whether the rule limits nothing.
-    public var keepsEverything: Bool { maxAge == nil && maxCount == nil && maxBytes == nil && keepingLatestBy == nil }
+    package var keepsEverything: Bool { maxAge == nil && maxCount == nil && maxBytes == nil && keepingLatestBy == nil }
 }

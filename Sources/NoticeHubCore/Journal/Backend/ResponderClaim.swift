@@ -8,8 +8,7 @@
 /// claim is alive, so a dead responder is never waited for.
 public protocol ResponderClaim: AnyObject, Sendable {
     /// The claim's key, as ``LiveResponder/key`` lists it: a reply names the
-    /// claim of the responder that sent it by this key
-    /// (``NoticeMetadata/responderClaimKey``).
+    /// claim of the responder that sent it by this key, in its metadata.
     var key: Int64 { get }
     /// Withdraws the announcement; idempotent.
     func release()

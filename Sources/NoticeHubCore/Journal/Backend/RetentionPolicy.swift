@@ -35,7 +35,7 @@ public struct RetentionPolicy: Sendable, Equatable, Codable {
     public static let keepEverything = RetentionPolicy()
 
     /// Whether the policy keeps every notice.
-    public var keepsEverything: Bool {
+    package var keepsEverything: Bool {
         maxAge == nil && maxCount == nil && maxBytes == nil && byName.allSatisfy(\.keepsEverything)
     }
 }
@@ -51,7 +51,7 @@ public struct RetentionOutcome: Sendable, Equatable {
     /// they removed none.
     public var removedByName: [NoticeName: Int]
 
-    public init(trim: TrimSummary?, heldBackBy: String?, removedByName: [NoticeName: Int] = [:]) {
+    package init(trim: TrimSummary?, heldBackBy: String?, removedByName: [NoticeName: Int] = [:]) {
         self.trim = trim
         self.heldBackBy = heldBackBy
         self.removedByName = removedByName

@@ -1,12 +1,12 @@
 /// What an import did.
 public struct ImportSummary: Sendable, Equatable, Codable {
     /// Notices read (blank lines are skipped, not counted).
-    public var notices: Int = 0
+    package var notices: Int = 0
     /// Notices appended now.
     public var imported: Int = 0
     /// Notices the journal already held (same id): skipped, which makes an
     /// import safe to run again after an interruption.
-    public var alreadyPresent: Int = 0
+    package var alreadyPresent: Int = 0
     /// Projection states the journal now starts from, loaded from the
     /// input's state lines (``StateLine``): an import of a journal's tail
     /// into an empty journal.
@@ -14,9 +14,9 @@ public struct ImportSummary: Sendable, Equatable, Codable {
     /// Projection states in the input found to agree with the journal's at
     /// their point: an archive's state after its notices, or the state a
     /// journal's tail starts from, imported after the notices before it.
-    public var statesChecked: Int = 0
+    package var statesChecked: Int = 0
 
-    public init(
+    package init(
         notices: Int = 0, imported: Int = 0, alreadyPresent: Int = 0, statesLoaded: Int = 0, statesChecked: Int = 0
     ) {
         self.notices = notices

@@ -23,7 +23,7 @@ extension HubJournal {
     }
 
     /// What the storage's own consistency check finds wrong; empty when sound.
-    public func integrityProblems() throws -> [String] {
+    package func integrityProblems() throws -> [String] {
         try withConnection { try $0.integrityProblems() }
     }
 

@@ -54,9 +54,8 @@ extension HubJournal {
     /// After a `checkpoint` (the ``MalformedRows/checkedThrough`` of an
     /// earlier check, which ``HubJournal/saveVerifiedCheckpoint(_:)``
     /// keeps), only the rows numbered above it are read; the counts are
-    /// then compared with the span of sequence numbers instead of the rows
-    /// (``MalformedRows/miscountedSpan``), which finds a row deleted at the
-    /// end but not one deleted between.
+    /// then compared with the span of sequence numbers instead of the rows,
+    /// which finds a row deleted at the end but not one deleted between.
     public func malformedRows(limit: Int = 20, after checkpoint: Int64? = nil) throws -> MalformedRows {
         try withConnection { connection in
             // The counts first: the rows through their last sequence are the

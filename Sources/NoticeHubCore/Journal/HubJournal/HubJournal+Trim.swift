@@ -8,7 +8,7 @@ public struct TrimSummary: Sendable, Equatable, Codable {
     /// or later.
     public var firstRetained: Int64
 
-    public init(removed: Int, firstRetained: Int64) {
+    package init(removed: Int, firstRetained: Int64) {
         self.removed = removed
         self.firstRetained = firstRetained
     }

@@ -5,7 +5,7 @@
 public struct JournalVerification: Sendable {
     /// The checkpoint after which rows were checked; nil when the whole
     /// journal was.
-    public var checkpoint: Int64?
+    package var checkpoint: Int64?
     /// What the storage's own check of every page found; nil when it did
     /// not run (a check since a checkpoint skips it).
     public var integrityProblems: [String]?
@@ -23,7 +23,7 @@ public struct JournalVerification: Sendable {
     /// The installed projections that were not compared, and why.
     public var uncheckedProjections: [UncheckedProjection] = []
     /// How many notices the journal held when the check ended.
-    public var notices = 0
+    package var notices = 0
 
     /// The last sequence number the rows were checked through: what
     /// ``HubJournal/saveVerifiedCheckpoint(_:)`` saves once the journal is
