@@ -51,16 +51,21 @@ private final class Printer: Sendable {
         done.wait()
     }
 
+    /// Writes outside the lock: a write blocks while the reader of a full
+    /// pipe is slow, and a signal's ``stop()`` must not wait behind it. Only
+    /// the follower's thread prints, so lines keep their order.
     func print(_ notice: Notice) {
+        guard !isDone else { return }
+        var failure: (any Error)?
+        do {
+            Swift.print(try format.line(for: notice))
+            try StandardOutput.check()
+        } catch {
+            failure = error
+        }
         let finished = state.locked { state -> Bool in
             guard !state.stopped else { return false }
-            do {
-                Swift.print(try format.line(for: notice))
-                try StandardOutput.check()
-                state.printed += 1
-            } catch {
-                state.failure = error
-            }
+            if let failure { state.failure = failure } else { state.printed += 1 }
             state.stopped = state.printed >= limit || state.failure != nil
             return state.stopped
         }
