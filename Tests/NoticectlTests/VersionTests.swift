@@ -1,5 +1,6 @@
 import Foundation
 import NoticeHub
+import NoticeHubPostgres
 import Testing
 import TestSupport
 
@@ -16,5 +17,27 @@ struct VersionTests {
         let changelog = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
         let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
         #expect(newest?.hasPrefix("## [\(NoticeHub.release)] - ") == true, "\(newest ?? "no release heading")")
+    }
+
+    /// `version` names the schema of the journal's own backend, read from
+    /// `--db` or `$NOTICEHUB_DB`, without opening the journal.
+    @Test func versionNamesTheSchemaOfTheJournalsBackend() throws {
+        let scratch = TemporaryDirectory()
+        let cli = NoticectlRunner(in: scratch)
+        let url = "postgres://app@127.0.0.1:1/app"
+        let sqlite = "noticectl \(NoticeHub.release) (journal schema \(SQLiteJournal.schemaVersion))\n"
+        #expect(try cli("version", "--db", "journal.sqlite") == .success(sqlite))
+        #if Postgres
+            let postgres = "noticectl \(NoticeHub.release) (journal schema \(PostgresJournal.schemaVersion))\n"
+            #expect(try cli("version", "--db", url) == .success(postgres))
+            var configured = cli
+            configured.environment["NOTICEHUB_DB"] = url
+            #expect(try configured("version") == .success(postgres))
+        #else
+            let outcome = try cli("version", "--db", url)
+            #expect(outcome.status == 1)
+            #expect(outcome.stderr.contains("built without PostgreSQL support"))
+        #endif
+        #expect(try scratch.listing().isEmpty, "nothing was opened or created")
     }
 }
