@@ -10,7 +10,7 @@ extension SQLiteJournal: ProjectionJournal {
 
     /// A new SQLite journal in a temporary directory, removed after `body`:
     /// the scratch journal of every backend whose projections SQLite runs.
-    public static func withScratchJournal<T>(_ body: (any ProjectionJournal) throws -> T) throws -> T {
+    package static func withScratchJournal<T>(_ body: (any ProjectionJournal) throws -> T) throws -> T {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("noticehub-scratch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

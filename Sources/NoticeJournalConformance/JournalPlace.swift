@@ -46,7 +46,7 @@ public final class JournalPlace: Sendable {
     }
 
     /// Whether the place runs SQL behind the hub's back (``runSQL(_:)``).
-    public var runsSQL: Bool { sqlRunner != nil }
+    var runsSQL: Bool { sqlRunner != nil }
 
     /// Runs one SQL statement behind NoticeHub's back, as a tampering user would.
     public func runSQL(_ sql: String) throws {
