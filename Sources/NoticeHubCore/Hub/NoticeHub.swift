@@ -54,6 +54,10 @@ public final class NoticeHub: Sendable {
     /// The connections ``journal``'s reads go through, kept for the hub's
     /// life; nil for an in-memory hub.
     let readConnections: ReadConnections?
+    /// The observations of projections' state
+    /// (``HubJournal/observe(_:scheduling:reading:onFailure:onChange:)``);
+    /// nil for an in-memory hub.
+    let stateWatch: StateWatch?
     /// The projection rebuilds that opening the hub ran, in order.
     let rebuiltOnOpening: [ProjectionRebuild]
     /// What the hub reports through swift-metrics; nil when no metrics
@@ -74,6 +78,7 @@ public final class NoticeHub: Sendable {
     public init(metrics: (any MetricsFactory)? = nil) {
         backend = nil
         readConnections = nil
+        stateWatch = nil
         writer = nil
         rebuiltOnOpening = []
         self.metrics = HubMetrics.make(metrics)
@@ -130,7 +135,10 @@ public final class NoticeHub: Sendable {
         tracer: (any Tracer)? = nil
     ) throws {
         self.backend = journal
-        readConnections = ReadConnections(journal)
+        let readConnections = ReadConnections(journal)
+        self.readConnections = readConnections
+        let stateWatch = StateWatch(journal: journal, connections: readConnections)
+        self.stateWatch = stateWatch
         let metrics = HubMetrics.make(metrics)
         self.metrics = metrics
         tracing = HubTracing.make(tracer)
@@ -139,7 +147,7 @@ public final class NoticeHub: Sendable {
         self.logger = logger
         let writer = try JournalWriter(
             journal: journal, durability: durability, projections: projections, payloadLimit: payloadLimit,
-            logger: logger, metrics: metrics)
+            logger: logger, metrics: metrics, stateWatch: stateWatch)
         self.writer = writer
         do {
             rebuiltOnOpening = try writer.installProjections(progress: rebuildProgress)
@@ -162,6 +170,7 @@ public final class NoticeHub: Sendable {
     }
 
     deinit {
+        stateWatch?.stop()
         streams.finishAll()
         replyInbox.locked { $0.take() }?.close()
     }

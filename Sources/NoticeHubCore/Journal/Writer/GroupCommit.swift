@@ -280,17 +280,15 @@ final class GroupCommit: @unchecked Sendable {
         }
         batch.appended = batch.members.count
         guard batch.failure == nil else { return }
-        shared.callingThread.calling {
-            let outcomes = shared.connection.appendBatch(arrivals.map(\.record), projections: shared.projectionsFor)
-            batch.outcomes += outcomes
-            // Some errors (a full disk, I/O, a lost server connection) end the
-            // whole transaction: the rest of the batch must not run outside
-            // it, and every poster of the batch learns the cause.
-            if !shared.connection.isAppending, let last = outcomes.last, case .failure(let cause) = last {
-                batch.failure = cause
-            } else if outcomes.count < arrivals.count {
-                batch.failure = JournalError.storage("the journal ended the transaction without saying why")
-            }
+        let outcomes = shared.appendBatch(arrivals.map(\.record))
+        batch.outcomes += outcomes
+        // Some errors (a full disk, I/O, a lost server connection) end the
+        // whole transaction: the rest of the batch must not run outside
+        // it, and every poster of the batch learns the cause.
+        if !shared.connection.isAppending, let last = outcomes.last, case .failure(let cause) = last {
+            batch.failure = cause
+        } else if outcomes.count < arrivals.count {
+            batch.failure = JournalError.storage("the journal ended the transaction without saying why")
         }
     }
 

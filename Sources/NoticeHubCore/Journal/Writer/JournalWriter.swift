@@ -28,11 +28,11 @@ final class JournalWriter: Sendable {
 
     init(
         journal: any NoticeJournal, durability: Durability, projections: [any Projection], payloadLimit: Int,
-        logger: Logger, metrics: HubMetrics?
+        logger: Logger, metrics: HubMetrics?, stateWatch: StateWatch? = nil
     ) throws {
         shared = try WriterConnection(
             try journal.connect(durability: durability), at: journal.location, projections: projections,
-            commitDuration: metrics?.commitDuration)
+            commitDuration: metrics?.commitDuration, stateWatch: stateWatch)
         self.payloadLimit = payloadLimit
         self.logger = logger
         mode =
@@ -52,6 +52,8 @@ final class JournalWriter: Sendable {
 
     /// Appends `record` under the hub's durability; returns its outcome.
     func append(_ record: JournalRecord) throws -> AppendOutcome {
+        // What the commit changed is read again here, outside the lock.
+        defer { shared.stateWatch?.refreshPending() }
         let outcome: AppendOutcome
         do {
             try refuseReentry()
@@ -95,6 +97,7 @@ final class JournalWriter: Sendable {
     /// queued are committed before it returns. Appending after close throws.
     func close() throws {
         try refuseReentry()
+        defer { shared.stateWatch?.refreshPending() }
         shared.condition.lock()
         defer { shared.condition.unlock() }
         guard !shared.isClosed else { return }
@@ -112,6 +115,7 @@ final class JournalWriter: Sendable {
     /// Commits the open transaction now (batched, never); a no-op for always.
     func flush() throws {
         try refuseReentry()
+        defer { shared.stateWatch?.refreshPending() }
         shared.condition.lock()
         defer { shared.condition.unlock() }
         try commitOpenTransaction()
@@ -121,6 +125,8 @@ final class JournalWriter: Sendable {
     /// it returns, rolled back when it throws. Posters wait meanwhile.
     func exclusively<T>(_ body: (any JournalConnection) throws -> T) throws -> T {
         try refuseReentry()
+        // Declared first, so it runs after the lock is given up.
+        defer { shared.stateWatch?.refreshPending() }
         shared.condition.lock()
         var groupCommit: GroupCommit?
         if case .groupCommit(let mode) = mode { groupCommit = mode }
@@ -137,7 +143,7 @@ final class JournalWriter: Sendable {
         try shared.begin(lockingNow: true)
         do {
             let result = try shared.callingThread.calling { try body(connection) }
-            try shared.commit()
+            try shared.commit(changingAnyState: true)
             return result
         } catch {
             connection.rollbackAppending()

@@ -25,6 +25,7 @@ final class OpenTransaction: @unchecked Sendable {
         flusher = Flusher { [weak self] in
             guard let self else { return false }
             self.flushIfDue()
+            self.shared.stateWatch?.refreshPending()
             return true
         }
     }

@@ -30,15 +30,21 @@ final class WriterConnection: @unchecked Sendable {
     /// The carried projections that handled a notice in the open
     /// transaction: their registry rows are marked current before it commits.
     private var touched: Set<String> = []
+    /// The highest sequence appended in the open transaction: what its
+    /// commit marks the touched projections current through.
+    private var transactionHigh: Int64 = 0
 
     /// Where each commit's duration is reported, when metrics are.
     private let commitDuration: CoreMetrics.Timer?
+    /// The hub's state observations, told which projections each commit
+    /// changed.
+    let stateWatch: StateWatch?
 
     /// Throws when `projections` is not empty and `connection` keeps no
     /// projections' state.
     init(
         _ connection: any JournalConnection, at location: String, projections: [any Projection],
-        commitDuration: CoreMetrics.Timer? = nil
+        commitDuration: CoreMetrics.Timer? = nil, stateWatch: StateWatch? = nil
     ) throws {
         self.connection = connection
         self.location = location
@@ -49,6 +55,7 @@ final class WriterConnection: @unchecked Sendable {
         carried = projections
         routing = ProjectionRouting(carried: projections, installed: [:])
         self.commitDuration = commitDuration
+        self.stateWatch = stateWatch
     }
 
     /// Opens an append transaction and, when the journal's projection
@@ -63,6 +70,7 @@ final class WriterConnection: @unchecked Sendable {
     ///   ``JournalError/projectionsChanged`` if it moved.
     func begin(lockingNow: Bool = false) throws {
         touched = []
+        transactionHigh = 0
         try connection.beginAppending()
         do {
             if lockingNow { _ = try projectionState?.transactionStore() }
@@ -84,10 +92,14 @@ final class WriterConnection: @unchecked Sendable {
         registryGeneration = generation
     }
 
-    /// Marks the projections that handled notices current, then commits.
-    func commit() throws {
+    /// Marks the projections that handled notices current, then commits,
+    /// and tells the state watch what changed: those projections, or any
+    /// state when `changingAnyState` (an exclusive transaction: a rebuild,
+    /// an import, a trim).
+    func commit(changingAnyState: Bool = false) throws {
+        var identities: [String] = []
         if !touched.isEmpty, let projectionState {
-            let identities = touched.sorted()
+            identities = touched.sorted()
             touched = []
             do {
                 try projectionState.markProjectionsCurrent(identities)
@@ -96,16 +108,46 @@ final class WriterConnection: @unchecked Sendable {
                 throw error
             }
         }
-        guard let commitDuration else { return try connection.commitAppending() }
-        let started = ContinuousClock.now
-        try connection.commitAppending()
-        commitDuration.record(started.duration(to: .now))
+        // Told before the commit, so that the watch of other processes never
+        // takes this commit for theirs; untold if it fails.
+        if !identities.isEmpty { stateWatch?.committing(identities, through: transactionHigh) }
+        do {
+            if let commitDuration {
+                let started = ContinuousClock.now
+                try connection.commitAppending()
+                commitDuration.record(started.duration(to: .now))
+            } else {
+                try connection.commitAppending()
+            }
+        } catch {
+            if !identities.isEmpty { stateWatch?.committing(identities, through: transactionHigh, failed: true) }
+            throw error
+        }
+        if changingAnyState {
+            stateWatch?.committed(nil)
+        } else if !identities.isEmpty {
+            stateWatch?.committed(identities)
+        }
     }
 
     /// Appends `record` with its name's projections, marking this thread as
     /// the one running user code meanwhile.
     func append(_ record: JournalRecord) throws -> AppendOutcome {
-        try callingThread.calling { try connection.append(record, projections: projectionsFor(record)) }
+        let outcome = try callingThread.calling { try connection.append(record, projections: projectionsFor(record)) }
+        noteAppended(outcome)
+        return outcome
+    }
+
+    /// Appends `records` as one batch (``JournalConnection/appendBatch(_:projections:)``),
+    /// marking this thread as the one running user code meanwhile.
+    func appendBatch(_ records: [JournalRecord]) -> [Result<AppendOutcome, any Error>] {
+        let outcomes = callingThread.calling { connection.appendBatch(records, projections: projectionsFor) }
+        for case .success(let outcome) in outcomes { noteAppended(outcome) }
+        return outcomes
+    }
+
+    private func noteAppended(_ outcome: AppendOutcome) {
+        if case .appended(let sequence) = outcome { transactionHigh = max(transactionHigh, sequence) }
     }
 
     /// The projections a notice passes through: none for a request or a
