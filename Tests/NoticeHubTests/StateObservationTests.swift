@@ -62,7 +62,7 @@ struct StateObservationTests {
         let token = try hub.journal.observe(Clicks(), reading: Self.total) { seen.append($0) }
         #expect(seen.all == [1])
         try hub.post("page.clicked", payload: "home")
-        #expect(seen.all == [1, 2])  // before the post returned
+        #expect(seen.all == [1, 2]) // before the post returned
         try hub.post("page.clicked", payload: "about")
         #expect(seen.all == [1, 2, 3])
         token.cancel()
@@ -75,7 +75,7 @@ struct StateObservationTests {
         let hub = try openHub(directory)
         let seen = Seen<Int64>()
         let token = try hub.journal.observe(Clicks(), reading: Self.clicks(on: "home")) { seen.append($0) }
-        try hub.post("page.clicked", payload: "about")  // applied, but the value read stays 0
+        try hub.post("page.clicked", payload: "about") // applied, but the value read stays 0
         try hub.post("page.clicked", payload: "home")
         try hub.post("page.clicked", payload: "about")
         #expect(seen.all == [0, 1])
@@ -108,7 +108,7 @@ struct StateObservationTests {
         let token = try hub.journal.observe(Clicks(), reading: Self.total) { seen.append($0) }
         try hub.post("page.clicked", payload: "home")
         try hub.post("page.clicked", payload: "home")
-        #expect(seen.all == [0])  // not committed yet
+        #expect(seen.all == [0]) // not committed yet
         try hub.journal.flush()
         #expect(seen.all == [0, 2])
         token.cancel()
