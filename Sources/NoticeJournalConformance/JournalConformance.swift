@@ -307,5 +307,8 @@ public enum JournalConformance {
             try ProjectionVerifyChecks().aProjectionKeepingEachNoticesSequenceIdAndTimeAgreesWithItsReplay(
                 backend: $0)
         },
+        ConformanceCheck("observed state follows this hub's and another journal's commits", needs: .projections) {
+            try StateObservationChecks().observedStateFollowsThisHubsAndAnotherJournalsCommits(backend: $0)
+        },
     ]
 }

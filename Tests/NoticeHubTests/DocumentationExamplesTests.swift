@@ -525,6 +525,33 @@ struct DocumentationExamplesTests {
         for token in [screen, counter, logger, indexer, inbound, outbound] { token.cancel() }
     }
 
+    @MainActor @Test func watchingState() async throws {
+        let directory = TemporaryDirectory()
+        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("likes.sqlite")), projections: [LikeTally()])
+        try hub.post(Liked(newsID: 1, user: "alice"))
+        let screen = try FeedScreen(hub: hub)
+        #expect(screen.likes == [1: 1])  // set before observe returned
+        let client = Client()
+        let pushing = Task { try await pushGivenLikes(of: "bob", on: hub, to: client) }
+        #expect(await eventually { client.sent == ["bob has given 0 likes"] })
+        try await Task.detached {
+            try hub.post(Liked(newsID: 1, user: "bob"))
+            try hub.post(Liked(newsID: 2, user: "bob"))
+        }.value
+        #expect(await eventually { screen.likes == [1: 2, 2: 1] })
+        #expect(await eventually { client.sent.last == "bob has given 2 likes" })
+        // Another hub on the same journal stands for another process.
+        let other = try NoticeHub(journal: SQLiteJournal(path: directory.path("likes.sqlite")), projections: [LikeTally()])
+        try other.post(Liked(newsID: 3, user: "bob"))
+        #expect(await eventually { screen.likes == [1: 2, 2: 1, 3: 1] })
+        #expect(await eventually { client.sent.last == "bob has given 3 likes" })
+        pushing.cancel()
+        try await pushing.value  // the loop ends with its task
+        // Values on the way may be skipped, never repeated nor reordered.
+        let counts = client.sent.map { $0.split(separator: " ")[3] }.compactMap { Int($0) }
+        #expect(counts.first == 0 && counts.last == 3 && counts == counts.sorted() && Set(counts).count == counts.count)
+    }
+
     @Test func everySwiftSampleInTheCatalogIsCompiledHere() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
@@ -558,5 +585,65 @@ struct DocumentationExamplesTests {
         _ = hub.observe(Liked.self, on: MainActor.self, owner: self) { [weak self] liked, notice in
             self?.count += 1
         }
+    }
+}
+
+/// The projection of "Watching state".
+struct LikeTally: Projection {
+    let schema = ProjectionSchema(
+        identity: "likes.tally", version: 1, tables: ["news_likes", "given_likes"],
+        migrations: [
+            ProjectionMigration(1, "news_likes", sql: """
+                CREATE TABLE news_likes (news_id INTEGER PRIMARY KEY, likes INTEGER NOT NULL)
+                """),
+            ProjectionMigration(2, "given_likes", sql: """
+                CREATE TABLE given_likes (user TEXT PRIMARY KEY, likes INTEGER NOT NULL)
+                """),
+        ])
+    let names: Set<NoticeName> = [Liked.name]
+
+    func apply(_ notice: Notice, to store: any ProjectionStore) throws {
+        let liked = try notice.decode(Liked.self)
+        try store.upsert(
+            into: "news_likes", values: ["news_id": .integer(Int64(liked.newsID)), "likes": 1],
+            conflictKey: ["news_id"], adding: ["likes"])
+        try store.upsert(
+            into: "given_likes", values: ["user": .text(liked.user), "likes": 1],
+            conflictKey: ["user"], adding: ["likes"])
+    }
+}
+
+/// The screen of "Watching state".
+@MainActor @Observable final class FeedScreen {
+    private(set) var likes: [Int: Int] = [:]  // news id → likes
+    @ObservationIgnored private var watching: Subscription?
+
+    init(hub: NoticeHub) throws {
+        watching = try hub.journal.observe(LikeTally(), on: MainActor.self) { store in
+            var likes: [Int: Int] = [:]
+            try store.rows("SELECT news_id, likes FROM news_likes", []) { row in
+                likes[Int(row[0].integer ?? 0)] = Int(row[1].integer ?? 0)
+            }
+            return likes
+        } onChange: { [weak self] likes in
+            self?.likes = likes
+        }
+    }
+}
+
+/// What the server of "Watching state" pushes to.
+final class Client: Sendable {
+    private let lines = Mutex<[String]>([])
+    func send(_ text: String) async { lines.withLock { $0.append(text) } }
+    var sent: [String] { lines.withLock { $0 } }
+}
+
+/// The server task of "Watching state".
+func pushGivenLikes(of user: String, on hub: NoticeHub, to client: Client) async throws {
+    let counts = hub.journal.values(of: LikeTally()) { store in
+        try store.integer("SELECT likes FROM given_likes WHERE user = ?", [.text(user)]) ?? 0
+    }
+    for try await count in counts {
+        await client.send("\(user) has given \(count) likes")
     }
 }

@@ -229,6 +229,38 @@ struct ReadmeExamplesTests {
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
     }
 
+    @Test func watchingState() throws {
+        let output = Output()
+        @Sendable func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+        let directory = TemporaryDirectory()
+        struct ClickCounter: Projection {
+            let schema = ProjectionSchema(
+                identity: "clicks", version: 1, tables: ["clicks"],
+                migrations: [
+                    ProjectionMigration(1, "clicks", sql: "CREATE TABLE clicks (page TEXT PRIMARY KEY, count INTEGER NOT NULL)")
+                ])
+            let names: Set<NoticeName> = ["page.clicked"]
+
+            func apply(_ notice: Notice, to store: any ProjectionStore) throws {
+                try store.upsert(into: "clicks", values: ["page": .text(try notice.decode(String.self)), "count": 1],
+                                 conflictKey: ["page"], adding: ["count"])
+            }
+        }
+        let site = try NoticeHub(journal: SQLiteJournal(path: directory.path("site.sqlite")), projections: [ClickCounter()])
+        try site.post("page.clicked", payload: "home")
+
+        let home = try site.journal.observe(ClickCounter()) { store in
+            try store.integer("SELECT count FROM clicks WHERE page = 'home'", []) ?? 0
+        } onChange: { count in
+            print("home clicked", count)                   // at once, then after each change
+        }
+        try site.post("page.clicked", payload: "home")     // home clicked 2, before post returns
+        home.cancel()
+        #expect(output.all == ["home clicked 1", "home clicked 2"])
+        try site.post("page.clicked", payload: "home")
+        #expect(output.all == ["home clicked 1", "home clicked 2"])
+    }
+
     @Test func requestsAcrossProcesses() async throws {
         let output = Output()
         @Sendable func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
