@@ -161,6 +161,8 @@ let package = Package(
             name: "NoticeBench",
             dependencies: [
                 "NoticeHub", "NoticeHubPostgres", "NoticeNews", "CSQLite", "CBenchAnchor",
+                // The state workloads stamp each commit through the hub's metrics.
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
             ],
             path: "Benchmarks/NoticeBench",

@@ -81,6 +81,13 @@ struct BenchHarness {
         guard !sorted.isEmpty else { return .nan }
         return sorted[sorted.count / 2]
     }
+
+    /// The `percent`th percentile of sorted samples: `percentile(s, 99)`
+    /// is the p99, as the latency workloads report it.
+    static func percentile(_ sorted: [Double], _ percent: Int) -> Double {
+        guard !sorted.isEmpty else { return .nan }
+        return sorted[min(sorted.count - 1, sorted.count * percent / 100)]
+    }
 }
 
 /// A workload's result did not check out: the benchmark stops.

@@ -19,6 +19,8 @@ public enum BenchSuite {
             "replay.typed", "replay.upcast", "replay.memory",
             "request.r1", "request.r1.async", "collect.r10",
             "follow.latency",
+            "state.observe.latency", "state.observe.latency.other",
+            "state.unconcerned.post.name.k10", "state.unconcerned.journal.append.batched",
             "request.journal.roundtrip", "request.journal.none",
             "rebuild.state", "rebuild.replay", "projection.rebuild",
         ] + postgresIDs
@@ -45,6 +47,9 @@ public enum BenchSuite {
         try ReplayBench.run(options, report: report)
         for result in try await ReplyBench.run(options) { report(result) }
         if options.selects("follow.latency") { report(try FollowBench.run(options)) }
+        try StateObserveBench.run(options, report: report)
+        try StateObserveOtherBench.run(options, report: report)
+        try UnconcernedStateBench.run(options, report: report)
         try await RequestAcrossProcessesBench.run(options, report: report)
         try RebuildBench.run(options, report: report)
         #if Postgres
@@ -66,10 +71,14 @@ public enum BenchSuite {
 
     /// The results as a table, one row per workload.
     public static func table(_ results: [BenchResult]) -> String {
-        var lines = [pad("bench", 28) + pad("ns/op", 12) + pad("min", 12) + pad("anchor ns/op", 14) + "speedup  anchor"]
+        // As wide as the longest id reported, and no narrower than before.
+        let width = max(28, (results.map(\.bench.count).max() ?? 0) + 1)
+        var lines = [
+            pad("bench", width) + pad("ns/op", 12) + pad("min", 12) + pad("anchor ns/op", 14) + "speedup  anchor"
+        ]
         for result in results {
             var line =
-                pad(result.bench, 28) + pad(BenchResult.number(result.nsPerOp), 12)
+                pad(result.bench, width) + pad(BenchResult.number(result.nsPerOp), 12)
                 + pad(BenchResult.number(result.nsPerOpMin), 12)
             line += pad(result.anchorNsPerOp.map { BenchResult.number($0) } ?? "-", 14)
             line += pad(result.speedup.map { BenchResult.number($0, digits: 2) + "x" } ?? "-", 9)

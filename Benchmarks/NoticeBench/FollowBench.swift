@@ -18,6 +18,18 @@ public enum FollowBench {
     static func run(_ bench: String, journal: any NoticeJournal, location: String, _ options: BenchOptions) throws
         -> BenchResult
     {
+        let latencies = try latencies(bench, journal: journal, location: location, options).sorted()
+        let count = latencies.count
+        var result = BenchResult(bench: bench, nsPerOp: latencies[count / 2] * 1e6, nsPerOpMin: latencies[0] * 1e6)
+        result.extra = [("median_ms", latencies[count / 2]), ("p99_ms", latencies[min(count - 1, count * 99 / 100)])]
+        return result
+    }
+
+    /// The milliseconds from each post's return to the follower's delivery,
+    /// in posting order.
+    static func latencies(_ bench: String, journal: any NoticeJournal, location: String, _ options: BenchOptions)
+        throws -> [Double]
+    {
         let count = options.size(500, floor: 100)
         let path = location
         let hub = try NoticeHub(journal: journal)
@@ -49,11 +61,8 @@ public enum FollowBench {
             latencies.append(delivered > commit ? Double(delivered - commit) / 1e6 : 0)
         }
         child.waitUntilExit()
-        try check(latencies.count == count, "follow.latency: \(latencies.count) of \(count) delivered")
-        latencies.sort()
-        var result = BenchResult(bench: bench, nsPerOp: latencies[count / 2] * 1e6, nsPerOpMin: latencies[0] * 1e6)
-        result.extra = [("median_ms", latencies[count / 2]), ("p99_ms", latencies[min(count - 1, count * 99 / 100)])]
-        return result
+        try check(latencies.count == count, "\(bench): \(latencies.count) of \(count) delivered")
+        return latencies
     }
 
     /// The follower process: prints `ready`, then `SEQ REALTIME_NS` for each
@@ -75,7 +84,7 @@ public enum FollowBench {
 }
 
 /// Writes one line to standard output at once (a pipe is not line-buffered).
-private func emit(_ line: String) {
+func emit(_ line: String) {
     let bytes = Array((line + "\n").utf8)
     bytes.withUnsafeBytes { _ = write(1, $0.baseAddress, $0.count) }
 }

@@ -23,16 +23,7 @@ enum JournalAppendBench {
         var run = 0
         let ours: BenchHarness.TimedRun = {
             run += 1
-            let path = options.path("batched-\(run).sqlite")
-            defer { removeJournal(path) }
-            let hub = try NoticeHub(
-                journal: SQLiteJournal(path: path), durability: .batched(maxDelay: .milliseconds(200)))
-            let start = now()
-            for i in 0..<count { try hub.post("bench.append", sender: "bench", payload: Reading(i)) }
-            try hub.close()
-            let elapsed = now() - start
-            try check(try hub.journal.statistics().notices == count, "journal.append.batched: rows")
-            return (elapsed, count)
+            return try batchedPosts(count: count, path: options.path("batched-\(run).sqlite"))
         }
         let raw: BenchHarness.TimedRun = {
             run += 1
@@ -68,6 +59,29 @@ enum JournalAppendBench {
             ("c_bare_ns_per_op", BenchHarness.median(samples[3])),
         ]
         return result
+    }
+
+    /// One timed run of `journal.append.batched`'s NoticeHub side: `count`
+    /// readings posted to a fresh journal at `path`, then `close()`, which
+    /// commits the last of them. The hub carries `projections`; with
+    /// `observations` above 0 that many state observations of
+    /// ``BenchClicks`` are open, untimed, before the first post, and
+    /// cancelled after the last (`state.unconcerned.journal.append.batched`).
+    static func batchedPosts(
+        count: Int, path: String, projections: [any Projection] = [], observations: Int = 0
+    ) throws -> (nanoseconds: UInt64, operations: Int) {
+        defer { removeJournal(path) }
+        let hub = try NoticeHub(
+            journal: SQLiteJournal(path: path), durability: .batched(maxDelay: .milliseconds(200)),
+            projections: projections)
+        let open = try OpenObservations(observations, on: hub)
+        defer { open.cancel() }
+        let start = now()
+        for i in 0..<count { try hub.post("bench.append", sender: "bench", payload: Reading(i)) }
+        try hub.close()
+        let elapsed = now() - start
+        try check(try hub.journal.statistics().notices == count, "journal.append.batched: rows")
+        return (elapsed, count)
     }
 
     /// Durable posts from 1, 8 and 32 threads (group commit), against the

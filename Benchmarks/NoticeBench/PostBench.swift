@@ -15,7 +15,7 @@ enum PostBench {
     }
 
     /// Posts per repetition: every run delivers about two million handler calls.
-    private static func posts(_ k: Int, _ options: BenchOptions) -> Int {
+    static func posts(_ k: Int, _ options: BenchOptions) -> Int {
         options.size(20_000_000 / k, floor: 1_000)
     }
 
