@@ -232,6 +232,20 @@ struct StateObservationTests {
         token.cancel()
     }
 
+    @Test func postersOnSeveralThreadsEndWithTheFinalValueInOrder() throws {
+        let directory = TemporaryDirectory()
+        let hub = try openHub(directory)
+        let seen = Seen<Int64>()
+        let token = try hub.journal.observe(Clicks(), reading: Self.total) { seen.append($0) }
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<50 { _ = try? hub.post("page.clicked", payload: "home") }
+        }
+        #expect(eventually { seen.all.last == 200 })
+        #expect(seen.all.first == 0)
+        #expect(seen.all == seen.all.sorted() && Set(seen.all).count == seen.all.count)
+        token.cancel()
+    }
+
     @Test func aQueueGetsTheNewestValueInOrder() throws {
         let directory = TemporaryDirectory()
         let hub = try openHub(directory)

@@ -8,7 +8,9 @@ import Logging
 /// - after each commit of this hub that applied notices the projection
 ///   handles, on the thread that made the commit, once it has left the
 ///   journal's writer (a poster, the leader of a group commit, or the
-///   batched writer's flusher);
+///   batched writer's flusher): a hub posting from one thread at a time
+///   returns from each durable `post` with a posting-thread observer
+///   holding the value it made;
 /// - after each exclusive change this hub makes (a rebuild, an import, a
 ///   trim, retention), on the thread that made it;
 /// - after commits of other processes and other hubs that changed the
