@@ -284,7 +284,7 @@ let package = Package(
             // The executable dependency builds `noticectl`, which the tests run as a user would.
             dependencies: [
                 "noticectl", "noticehub-bench", "NoticeDemos", "NoticeHub", "NoticeHubCore", "NoticeHubSQLite",
-                "NoticeHubPostgres", "TestSupport",
+                "NoticeHubPostgres", "NoticeNews", "TestSupport",
             ],
             swiftSettings: strictSettings
         ),

@@ -1,4 +1,3 @@
-import Foundation
 import NoticeHub
 import NoticeNews
 import Observation
@@ -6,10 +5,12 @@ import Synchronization
 import Testing
 import TestSupport
 
-/// The news feed as an `@Observable` model: it follows notices on the main
-/// actor, and observation tells its readers when its items change.
+/// The news feed as an `@Observable` model: its items are the likes tables'
+/// rows, whoever stored them, and observation tells its readers when they change.
 @MainActor
 struct FeedModelTests {
+    static let seeded = [NewsItem(id: 1, title: "News1", likes: 1), NewsItem(id: 2, title: "News2", likes: 2)]
+
     final class Changes: Sendable {
         let count = Atomic<Int>(0)
     }
@@ -23,42 +24,72 @@ struct FeedModelTests {
         }
     }
 
-    @Test func theFeedFollowsNoticesOnTheMainActorAndTellsItsReaders() async throws {
-        let hub = NoticeHub()
-        let feed = FeedModel(hub: hub)
+    @Test func theFeedIsTheStoredStateAtOnce() throws {
+        let file = NewsJournalFile()
+        let hub = try file.openSeededHub()
+        let feed = try FeedModel(hub: hub)
+        #expect(feed.items == Self.seeded)
+        #expect(feed.items == (try NewsStore.storedState(of: hub)).feed)
+    }
+
+    @Test func thisHubsCommitsReachTheFeedAndItsReaders() async throws {
+        let file = NewsJournalFile()
+        let hub = try file.openSeededHub()
+        let feed = try FeedModel(hub: hub)
         let changes = Changes()
         track(feed, into: changes)
-        try await Task.detached {
-            try hub.post(NewsPublished(id: 1, title: "One"), sender: "editor")
-            try hub.post(NewsPublished(id: 2, title: "Two"), sender: "editor")
-            try hub.post(NewsLiked(newsID: 2, user: "alice"), sender: "feed")
-        }.value
-        await hub.pendingDeliveries.settled()
-        #expect(feed.items.map(\.likes) == [0, 1])
-        #expect(feed.items == [NewsItem(id: 1, title: "One"), NewsItem(id: 2, title: "Two", likes: 1)])
+        try hub.post(NewsLiked(newsID: 1, user: "alice"), sender: "feed")
+        try hub.post(NewsPublished(id: 3, title: "News3"), sender: "editor")
+        #expect(
+            await eventually {
+                feed.items == [
+                    NewsItem(id: 1, title: "News1", likes: 2), NewsItem(id: 2, title: "News2", likes: 2),
+                    NewsItem(id: 3, title: "News3"),
+                ]
+            })
         #expect(changes.count.load(ordering: .relaxed) == 1, "one change told, as observation does")
 
         track(feed, into: changes)
-        try hub.post(NewsUnliked(newsID: 2, user: "alice"), sender: "feed")
-        await hub.pendingDeliveries.settled()
-        #expect(feed.items[1].likes == 0)
+        try hub.post(NewsUnliked(newsID: 2, user: "carol"), sender: "feed")
+        #expect(await eventually { feed.items.map(\.likes) == [2, 1, 0] })
         #expect(changes.count.load(ordering: .relaxed) == 2)
+        #expect(feed.items == (try NewsStore.storedState(of: hub)).feed)
     }
 
-    @Test func aReplayRebuildsTheFeedInJournalOrder() async throws {
-        let directory = TemporaryDirectory()
-        let journal = try NoticeHub(journal: SQLiteJournal(path: directory.path("journal.sqlite")))
-        try journal.post(NewsPublished(id: 1, title: "News1"), sender: "editor")
-        try journal.post(NewsPublished(id: 2, title: "News2"), sender: "editor")
-        for (newsID, user) in [(1, "alice"), (1, "bob"), (2, "alice")] {
-            try journal.post(NewsLiked(newsID: newsID, user: user), sender: "feed")
+    @Test func aNewHubOnTheFileHasTheFeedAtOnce() throws {
+        let file = NewsJournalFile()
+        do {
+            let hub = try file.openSeededHub()
+            try hub.close()
         }
-        try journal.post(NewsUnliked(newsID: 2, user: "alice"), sender: "feed")
-        let screen = NoticeHub()
-        let feed = FeedModel(hub: screen)
-        try journal.journal.replay(into: screen)
-        await screen.pendingDeliveries.settled()
-        #expect(feed.items.map(\.likes) == [2, 0])
-        #expect(feed.items.map(\.title) == ["News1", "News2"])
+        let feed = try FeedModel(hub: try file.openHub())
+        #expect(feed.items == Self.seeded)
+    }
+
+    @Test func anotherWritersCommitsReachTheFeed() async throws {
+        let file = NewsJournalFile()
+        let hub = try file.openSeededHub()
+        let feed = try FeedModel(hub: hub)
+        let other = try file.openHub()
+        try other.post(NewsUnliked(newsID: 2, user: "bob"), sender: "feed")
+        try other.post(NewsLiked(newsID: 1, user: "dave"), sender: "feed")
+        #expect(
+            await eventually {
+                feed.items == [NewsItem(id: 1, title: "News1", likes: 2), NewsItem(id: 2, title: "News2", likes: 1)]
+            })
+    }
+
+    @Test func aHubWithoutAJournalCannotBeWatched() {
+        #expect(throws: JournalError.noJournal) { try FeedModel(hub: NoticeHub()) }
+    }
+
+    @Test func aJournalWithoutTheLikesTablesCannotBeWatched() throws {
+        let file = NewsJournalFile()
+        let hub = try NoticeHub(journal: SQLiteJournal(path: file.path))
+        #expect {
+            try FeedModel(hub: hub)
+        } throws: { error in
+            "\(error)".contains("no such table: news")
+        }
     }
 }

@@ -6,29 +6,12 @@ public enum NewsStore {
     /// The state from the likes tables: cost grows with news items and users,
     /// not with the journal's length.
     public static func storedState(of hub: NoticeHub) throws -> NewsState {
-        try hub.journal.readState { store in
-            var feed: [NewsItem] = []
-            try store.rows("SELECT id, title, likes FROM news ORDER BY id", []) { row in
-                feed.append(
-                    NewsItem(id: Int(row[0].integer ?? 0), title: row[1].text ?? "", likes: Int(row[2].integer ?? 0)))
-            }
-            var profiles: [Profile] = []
-            try store.rows("SELECT \"user\", given_likes FROM profiles ORDER BY \"user\"", []) { row in
-                profiles.append(Profile(user: row[0].text ?? "", givenLikes: Int(row[1].integer ?? 0)))
-            }
-            return NewsState(feed: feed, profiles: profiles)
-        }
+        try hub.journal.readState { store in NewsState(feed: try feed(in: store), profiles: try profiles(in: store)) }
     }
 
     /// The news items `user` likes now, from the likes state.
     public static func likes(of user: String, in hub: NoticeHub) throws -> [Int] {
-        try hub.journal.readState { store in
-            var ids: [Int] = []
-            try store.rows("SELECT news_id FROM likes WHERE \"user\" = ? ORDER BY news_id", [.text(user)]) { row in
-                ids.append(Int(row[0].integer ?? 0))
-            }
-            return ids
-        }
+        try hub.journal.readState { try likedNews(of: user, in: $0).map(\.id) }
     }
 
     /// Colleagues rebuilt from the stored state, following `hub` from now on.
