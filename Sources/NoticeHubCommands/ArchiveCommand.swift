@@ -5,7 +5,8 @@ struct ArchiveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "archive",
         abstract: "Write the journal's notices through a sequence number, with the projections' state, to a file.",
-        discussion: ToolContext.named("""
+        discussion: ToolContext.named(
+            """
             Writes a new gzip file of JSON lines (docs/ExportFormat.md in NoticeHub's \
             repository): a first line naming what it holds, the state the journal \
             starts from if it was trimmed, the notices from the first retained through \

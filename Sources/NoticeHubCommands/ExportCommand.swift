@@ -5,7 +5,8 @@ struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Print the journal as JSON lines, the format import reads.",
-        discussion: ToolContext.named("""
+        discussion: ToolContext.named(
+            """
             One notice per line, as JSON; docs/ExportFormat.md in NoticeHub's \
             repository describes each field. Every row is checked as it is written: a \
             row import would refuse (edited behind NoticeHub's back) stops the export \

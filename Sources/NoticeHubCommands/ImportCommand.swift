@@ -6,7 +6,8 @@ struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Append notices from JSON lines (export's format) or an archive, all or nothing.",
-        discussion: ToolContext.named("""
+        discussion: ToolContext.named(
+            """
             Reads export's lines (docs/ExportFormat.md in NoticeHub's repository: \
             only "name" is required; blank lines are skipped and counted), plain or \
             compressed with gzip, as archive writes them; gzip's checksums are checked. \

@@ -5,7 +5,8 @@ struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Create or migrate the journal database.",
-        discussion: ToolContext.named("""
+        discussion: ToolContext.named(
+            """
             Prints the schema version. The only command that adopts an existing \
             SQLite database, or PostgreSQL schema, of another application (its \
             tables are kept).
@@ -19,6 +20,11 @@ struct InitCommand: ParsableCommand {
     @OptionGroup var journal: JournalOptions
 
     func run() throws {
-        print("schema version \(try journal.initialize())")
+        let schema = try journal.initialize()
+        let tool = ToolContext.tool
+        if tool.installsOnWrite, !tool.projections.isEmpty {
+            try journal.openHub(installing: tool.projections).close()
+        }
+        print("schema version \(schema)")
     }
 }

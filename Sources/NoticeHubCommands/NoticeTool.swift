@@ -26,18 +26,26 @@ public struct NoticeTool: Sendable {
     /// noticectl's news projection, on a journal of NoticeHub 0.1 whose core
     /// schema made the news tables.
     package let adopted: (@Sendable (NoticeHub) -> [any Projection])?
+    /// Whether the commands that write (`init`, `post`, `import`) install
+    /// the projections in a journal that lacks them, as the app's hub does
+    /// when it opens; noticectl's news commands install its projection
+    /// themselves instead.
+    package let installsOnWrite: Bool
 
-    /// A tool carrying `projections` and `messageTypes`.
+    /// A tool carrying `projections` and `messageTypes`. Its commands that
+    /// write (`init`, `post`, `import`) install the projections in a journal
+    /// that lacks them, as the app's hub does when it opens.
     public init(projections: [any Projection] = [], messageTypes: [any NoticeMessage.Type] = []) {
-        self.init(projections: projections, messageTypes: messageTypes, adopting: nil)
+        self.init(projections: projections, messageTypes: messageTypes, installsOnWrite: true, adopting: nil)
     }
 
     package init(
-        projections: [any Projection], messageTypes: [any NoticeMessage.Type],
+        projections: [any Projection], messageTypes: [any NoticeMessage.Type], installsOnWrite: Bool,
         adopting adopted: (@Sendable (NoticeHub) -> [any Projection])?
     ) {
         self.projections = projections
         self.messageTypes = messageTypes
+        self.installsOnWrite = installsOnWrite
         self.adopted = adopted
     }
 

@@ -5,7 +5,8 @@ struct PostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "post",
         abstract: "Journal and deliver one notice; print its sequence number.",
-        discussion: ToolContext.named("""
+        discussion: ToolContext.named(
+            """
             The number is printed once the notice's commit is durable. News \
             notices follow the news rules (a refused notice exits 1, journaling nothing).
 

@@ -7,7 +7,8 @@ struct RequestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "request",
         abstract: "Ask the live responders of a name in any process; print each reply as it arrives.",
-        discussion: ToolContext.named("""
+        discussion: ToolContext.named(
+            """
             The responders asked are those running now (`noticectl respond`, or \
             a hub's respondAcrossProcesses), in any process on the journal or, on \
             PostgreSQL, on any host. With none it says so at once and journals \

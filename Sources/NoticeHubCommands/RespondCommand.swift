@@ -8,7 +8,8 @@ struct RespondCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "respond",
         abstract: "Answer requests of a name from any process until interrupted.",
-        discussion: ToolContext.named("""
+        discussion: ToolContext.named(
+            """
             The responder announces itself in the journal, so requesters count \
             it while it runs, and stop counting it once it ends, however it ends \
             (on PostgreSQL, a host that vanishes is let go within about 11 s). \

@@ -5,7 +5,8 @@ struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
         abstract: "Print the journal's statistics.",
-        discussion: ToolContext.named("""
+        discussion: ToolContext.named(
+            """
             Notices in total and per name, first and last sequence and time, file \
             size, schema version, durable subscribers and how far behind they are, \
             and the responders answering requests now, in any process.

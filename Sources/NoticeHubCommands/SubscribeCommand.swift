@@ -8,7 +8,8 @@ struct SubscribeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "subscribe",
         abstract: "Run a durable subscriber: print the notices after its saved cursor, then new ones.",
-        discussion: ToolContext.named("""
+        discussion: ToolContext.named(
+            """
             The subscriber's cursor is saved in the journal after each batch it \
             printed, so the next run of the same name goes on where this one \
             stopped. One subscriber per name runs at a time, in any process or, \

@@ -5,7 +5,8 @@ struct TailCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tail",
         abstract: "List journaled notices in order; with --follow, keep listing new ones.",
-        discussion: ToolContext.named("""
+        discussion: ToolContext.named(
+            """
             Each line reads: sequence, time, name, sender (- for none), payload. A name \
             or sender holding spaces, quotes or invisible characters is printed in \
             double quotes, with the invisible ones spelled \\u{200B}; --json prints \

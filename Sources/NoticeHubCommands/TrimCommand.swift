@@ -5,7 +5,8 @@ struct TrimCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trim",
         abstract: "Remove the journal's notices through a sequence number, oldest first.",
-        discussion: ToolContext.named("""
+        discussion: ToolContext.named(
+            """
             Removes the notices numbered through --through in batches of --batch-size, \
             between which other processes keep posting. Before it removes one it marks \
             the journal's first retained sequence, --through + 1: from then on a replay, \
@@ -43,7 +44,11 @@ struct TrimCommand: ParsableCommand {
     @Flag(help: "Trim even notices a durable subscriber has not handled yet.")
     var leavingSubscribersBehind = false
 
-    @Flag(help: ArgumentHelp(ToolContext.named("Trim even when a projection's state cannot be kept: one noticectl does not carry, which can then never be rebuilt.")))
+    @Flag(
+        help: ArgumentHelp(
+            ToolContext.named(
+                "Trim even when a projection's state cannot be kept: one noticectl does not carry, which can then never be rebuilt."
+            )))
     var leavingProjectionsBehind = false
 
     func validate() throws {

@@ -6,7 +6,8 @@ struct VerifyCommand: ParsableCommand {
         commandName: "verify",
         abstract:
             "Check the journal's integrity, its rows, and that each installed projection's state is what the journal gives.",
-        discussion: ToolContext.named("""
+        discussion: ToolContext.named(
+            """
             Runs the storage's integrity check (SQLite's over every page), then checks every \
             row as export does (rows edited behind NoticeHub's back that it would refuse: a \
             sequence number below 1, an id that is not a UUID, a bad name or sender or a name \
@@ -42,7 +43,8 @@ struct VerifyCommand: ParsableCommand {
 
     @Flag(
         help: ArgumentHelp(
-            ToolContext.named("Also decode each notice of a message type this noticectl carries and list those that do not decode.")
+            ToolContext.named(
+                "Also decode each notice of a message type this noticectl carries and list those that do not decode.")
         ))
     var payloads = false
 

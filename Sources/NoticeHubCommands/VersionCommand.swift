@@ -9,7 +9,8 @@ struct VersionCommand: ParsableCommand {
         commandName: "version",
         abstract: ToolContext.named(
             "Print the version of noticectl and the journal schema it writes for the journal's backend."),
-        discussion: ToolContext.named("""
+        discussion: ToolContext.named(
+            """
             The schema is SQLite's for a journal file, PostgreSQL's for a postgres:// URL. The journal is \
             not opened.
 

@@ -33,7 +33,7 @@ struct Noticectl: NoticeToolCommand {
 
     static let tool = NoticeTool(
         projections: [LikesProjection()], messageTypes: [NewsPublished.self, NewsLiked.self, NewsUnliked.self],
-        adopting: { NewsTablesOfVersion01.adopted(by: $0) })
+        installsOnWrite: false, adopting: { NewsTablesOfVersion01.adopted(by: $0) })
 
     /// `--version`, on this command alone: ArgumentParser's own version flag
     /// would be listed in every subcommand's help.

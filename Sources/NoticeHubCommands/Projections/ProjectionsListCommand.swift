@@ -5,7 +5,8 @@ struct ProjectionsListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the installed projections: version, current through, stale or not.",
-        discussion: ToolContext.named("""
+        discussion: ToolContext.named(
+            """
             One line each: identity, version, the sequence its state is current \
             through, and `stale` when a notice it handles was journaled after \
             that without it (`noticectl projections rebuild` catches it up), or \

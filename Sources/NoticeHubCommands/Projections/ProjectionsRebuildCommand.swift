@@ -5,7 +5,8 @@ struct ProjectionsRebuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rebuild",
         abstract: "Rebuild a projection's state from the whole journal.",
-        discussion: ToolContext.named("""
+        discussion: ToolContext.named(
+            """
             Empties the projection's tables and replays every notice it handles \
             through it, in one transaction: posters wait until it commits, and \
             readers see the old state until then. Shows progress on a terminal; \

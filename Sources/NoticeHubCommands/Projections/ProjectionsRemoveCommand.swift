@@ -5,7 +5,8 @@ struct ProjectionsRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Remove an installed projection: drop its tables and forget it.",
-        discussion: ToolContext.named("""
+        discussion: ToolContext.named(
+            """
             Drops the tables the projection declares, forgets the state the \
             journal starts from for it and takes it out of the journal's \
             registry, in one transaction. The notices stay, and its names can be \

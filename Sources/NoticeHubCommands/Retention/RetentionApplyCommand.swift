@@ -5,7 +5,8 @@ struct RetentionApplyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apply",
         abstract: "Trim the journal to its retention policy.",
-        discussion: ToolContext.named("""
+        discussion: ToolContext.named(
+            """
             Trims the notices older than the policy's maximum age and beyond its \
             maximum count, as `trim` does, then removes the notices its rules by name \
             do not keep, keeping the journal's last notice and the notices a durable \

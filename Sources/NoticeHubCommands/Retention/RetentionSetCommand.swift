@@ -5,7 +5,8 @@ struct RetentionSetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
         abstract: "Set the journal's retention policy.",
-        discussion: ToolContext.named("""
+        discussion: ToolContext.named(
+            """
             Replaces the limits on the whole journal with those given; --keep-everything \
             clears them. With --name, sets the rule for the notices of that name or \
             pattern instead, each name it matches held to the limits on its own, and \

@@ -5,7 +5,8 @@ struct RetentionShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Print the journal's retention policy.",
-        discussion: ToolContext.named("""
+        discussion: ToolContext.named(
+            """
             One line per limit on the whole journal, then one per rule by name, or \
             "keeps everything".
 

@@ -64,7 +64,8 @@ package struct JournalOptions: ParsableArguments {
     }
 
     package static let builtWithoutPostgres = CommandFailure(
-        "this \(ToolContext.name) was built without PostgreSQL support; build it with `swift build -c release --traits Postgres`")
+        "this \(ToolContext.name) was built without PostgreSQL support; build it with `swift build -c release --traits Postgres`"
+    )
 
     /// A hub on the journal with the projections it has installed that this
     /// build carries (``CarriedProjections``), plus `installing`, which are
@@ -98,7 +99,12 @@ package struct JournalOptions: ParsableArguments {
         // lstat: a dangling symbolic link counts as something already there.
         // A server's journal is never removed: its tables may be shared.
         let isNew = !isPostgres && (try? FileManager.default.attributesOfItem(atPath: path)) == nil
-        var hub: NoticeHub? = try openHub(installing: installing)
+        var projections = installing
+        if ToolContext.tool.installsOnWrite {
+            let named = Set(installing.map(\.schema.identity))
+            projections += CarriedProjections.all.filter { !named.contains($0.schema.identity) }
+        }
+        var hub: NoticeHub? = try openHub(installing: projections)
         do {
             return try body(hub!)
         } catch {
