@@ -27,6 +27,8 @@ let package = Package(
         // A hub's work as a swift-service-lifecycle Service; empty unless the
         // `ServiceLifecycle` trait is on.
         .library(name: "NoticeHubServiceLifecycle", targets: ["NoticeHubServiceLifecycle"]),
+        // noticectl's commands, for an app's own tool that carries its projections.
+        .library(name: "NoticeHubCommands", targets: ["NoticeHubCommands"]),
         .executable(name: "noticectl", targets: ["noticectl"]),
         // The benchmark, a tool of its own beside the user's noticectl.
         .executable(name: "noticehub-bench", targets: ["noticehub-bench"]),
@@ -168,17 +170,25 @@ let package = Package(
             path: "Benchmarks/NoticeBench",
             swiftSettings: strictSettings
         ),
-        .executableTarget(
-            name: "noticectl",
+        .target(
+            name: "NoticeHubCommands",
             dependencies: [
                 "CZlib",
                 "NoticeHub",
                 "NoticeJSON",
                 "NoticeHubPostgres",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "noticectl",
+            dependencies: [
+                "NoticeHubCommands",
                 "NoticeNews",
                 "NoticeDemos",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -283,8 +293,8 @@ let package = Package(
             name: "NoticectlTests",
             // The executable dependency builds `noticectl`, which the tests run as a user would.
             dependencies: [
-                "noticectl", "noticehub-bench", "NoticeDemos", "NoticeHub", "NoticeHubCore", "NoticeHubSQLite",
-                "NoticeHubPostgres", "NoticeNews", "TestSupport",
+                "noticectl", "noticehub-bench", "NoticeDemos", "NoticeHub", "NoticeHubCommands", "NoticeHubCore",
+                "NoticeHubSQLite", "NoticeHubPostgres", "NoticeNews", "TestSupport",
             ],
             swiftSettings: strictSettings
         ),

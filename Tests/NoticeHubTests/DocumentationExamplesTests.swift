@@ -557,7 +557,10 @@ struct DocumentationExamplesTests {
             .deletingLastPathComponent().deletingLastPathComponent()
         let catalog = root.appendingPathComponent("Sources/NoticeHubCore/NoticeHubCore.docc")
         let here = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        let compiled = Self.normalized(here).joined(separator: "\n")
+        // The own-tool sample is an executable's `@main`: the fresh package of
+        // scripts/own-noticectl-test builds and runs it.
+        let script = try String(contentsOf: root.appendingPathComponent("scripts/own-noticectl-test"), encoding: .utf8)
+        let compiled = (Self.normalized(here) + Self.normalized(script)).joined(separator: "\n")
         var samples: [String] = []
         for file in try FileManager.default.contentsOfDirectory(atPath: catalog.path) where file.hasSuffix(".md") {
             let text = try String(contentsOf: catalog.appendingPathComponent(file), encoding: .utf8)

@@ -349,7 +349,10 @@ struct ReadmeExamplesTests {
             .deletingLastPathComponent().deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let here = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        let compiled = Self.normalized(here).joined(separator: "\n")
+        // The own-tool sample is an executable's `@main`: the fresh package of
+        // scripts/own-noticectl-test builds and runs it.
+        let script = try String(contentsOf: root.appendingPathComponent("scripts/own-noticectl-test"), encoding: .utf8)
+        let compiled = (Self.normalized(here) + Self.normalized(script)).joined(separator: "\n")
         let samples = readme.components(separatedBy: "```swift\n").dropFirst()
             .map { $0.components(separatedBy: "```").first ?? "" }
         #expect(samples.count >= 7)

@@ -161,17 +161,17 @@ struct ArchiveTests {
                 == .failure(
                     "cannot trim: the journal installs projection \"app.visits\", which this hub does not carry, so "
                         + "its state as of #2 cannot be kept and it could never be rebuilt; trim from a hub that "
-                        + "carries it, or leave it behind"))
+                        + "carries it, or leave it behind" + ProjectionsTests.howToCarry))
         #expect(
             try cli("export", "--from", "2", "--db", "app.sqlite")
                 == .failure(
                     "the state of projection app.visits as of #1 is unknown: noticectl does not carry it; export "
-                        + "from the app that does, or pass --without-state"))
+                        + "from the app that does, or pass --without-state" + ProjectionsTests.howToCarry))
         #expect(
             try cli("archive", "--through", "2", "--to", "a.gz", "--db", "app.sqlite")
                 == .failure(
                     "the state of projection app.visits as of #2 is unknown: noticectl does not carry it; archive "
-                        + "from the app that does"))
+                        + "from the app that does" + ProjectionsTests.howToCarry))
         #expect(try cli("stats", "--db", "app.sqlite").stdout.hasPrefix("notices: 3\n"))
         #expect(
             try cli("trim", "--through", "2", "--leaving-projections-behind", "--db", "app.sqlite")

@@ -1,5 +1,6 @@
 import Foundation
 import NoticeHub
+@testable import NoticeHubCommands
 @testable import noticectl
 import Testing
 import TestSupport

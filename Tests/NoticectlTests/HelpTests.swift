@@ -1,4 +1,5 @@
 import ArgumentParser
+@testable import NoticeHubCommands
 @testable import noticectl
 import Testing
 import TestSupport

@@ -1,4 +1,5 @@
 import Foundation
+@testable import NoticeHubCommands
 @testable import noticectl
 import Testing
 import TestSupport

@@ -7,6 +7,10 @@ import TestSupport
 /// projections a journal has installed, the news example's commands live
 /// under `news`, and a projection it does not carry is never posted around.
 struct ProjectionsTests {
+    /// What a refusal naming a projection noticectl does not carry ends with.
+    static let howToCarry =
+        "; a tool that carries it is the app's own, built on NoticeHubCommands (the article \"Your own noticectl\")"
+
     /// A projection of the user's own, which this noticectl does not carry.
     struct Clicks: Projection {
         let schema = ProjectionSchema(
@@ -78,7 +82,7 @@ struct ProjectionsTests {
             try cli("post", "page.clicked", "--payload", #""home""#)
                 == .failure(
                     #"page.clicked refused: the journal's projection "user.clicks" handles it, and this hub does not carry that projection"#
-                ))
+                        + Self.howToCarry))
         #expect(try cli("post", "page.viewed", "--payload", #""home""#) == .success("2\n"))
         #expect(try cli("import", "-", input: #"{"name":"page.clicked","payload":"blog"}"# + "\n").status == 1)
         #expect(try cli("projections") == .success("user.clicks  version 1  current through #1  not carried\n"))
@@ -104,7 +108,8 @@ struct ProjectionsTests {
         #expect(unknown.status == 64)
         #expect(
             unknown.stderr.hasPrefix(
-                "error: this noticectl carries no projection 'user.clicks' (it carries: news.likes)\n"))
+                "error: this noticectl carries no projection 'user.clicks' (it carries: news.likes)" + Self.howToCarry
+                    + "\n"))
     }
 
     /// Removing drops the tables and the registry entry and keeps the

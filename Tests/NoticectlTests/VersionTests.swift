@@ -4,8 +4,9 @@ import NoticeHubPostgres
 import Testing
 import TestSupport
 
-/// The version is written once: `noticectl --version` prints it, and the
-/// changelog's newest release is it.
+/// The version is written once: `noticectl --version` prints it, the
+/// changelog's newest release is it, and that release names the journal
+/// schema it writes.
 struct VersionTests {
     @Test func versionAndChangelogAgree() throws {
         let cli = NoticectlRunner(in: TemporaryDirectory())
@@ -17,6 +18,11 @@ struct VersionTests {
         let changelog = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
         let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
         #expect(newest?.hasPrefix("## [\(NoticeHub.release)] - ") == true, "\(newest ?? "no release heading")")
+        // A release says which journal schema it writes, and what moving to it costs.
+        let section =
+            changelog.components(separatedBy: "\n## [\(NoticeHub.release)]").dropFirst().first?
+            .components(separatedBy: "\n## [").first ?? ""
+        #expect(section.contains("schema \(SQLiteJournal.schemaVersion)"), "the release names its SQLite schema")
     }
 
     /// `version` names the schema of the journal's own backend, read from

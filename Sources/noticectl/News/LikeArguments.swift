@@ -1,3 +1,4 @@
+import NoticeHubCommands
 import ArgumentParser
 
 /// What a like and an unlike name: the item and the user.

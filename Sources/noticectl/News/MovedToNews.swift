@@ -1,3 +1,4 @@
+import NoticeHubCommands
 import ArgumentParser
 
 /// A news command under its earlier spelling (`noticectl feed`), hidden from

@@ -1,3 +1,4 @@
+import NoticeHubCommands
 import ArgumentParser
 import NoticeHub
 import NoticeNews

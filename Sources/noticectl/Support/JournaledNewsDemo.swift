@@ -1,3 +1,4 @@
+import NoticeHubCommands
 import NoticeDemos
 import NoticeHub
 import NoticeNews

@@ -1,3 +1,4 @@
+import NoticeHubCommands
 import NoticeNews
 
 /// How feed items and profiles read, shared by `feed`, `detail`, `profile`

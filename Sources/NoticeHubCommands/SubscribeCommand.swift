@@ -1,0 +1,71 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import NoticeHub
+import Synchronization
+
+struct SubscribeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "subscribe",
+        abstract: "Run a durable subscriber: print the notices after its saved cursor, then new ones.",
+        discussion: ToolContext.named(
+            """
+            The subscriber's cursor is saved in the journal after each batch it \
+            printed, so the next run of the same name goes on where this one \
+            stopped. One subscriber per name runs at a time, in any process or, \
+            on PostgreSQL, on any host: while one runs, another is refused at once. \
+            Runs until interrupted (SIGINT or SIGTERM, exit 0), or until the \
+            claim on the name is lost (exit 1).
+
+            Example:
+              noticectl subscribe indexer --name news.liked --json
+            """)
+    )
+
+    @OptionGroup var journal: JournalOptions
+
+    @Argument(help: "The subscriber's name, which keeps its cursor.")
+    var subscriber: String
+
+    @Option(
+        help: "Only notices with this name, or a pattern: news.* (one segment), news.> (one or more). Repeatable.",
+        transform: NoticeName.init(validating:))
+    var name: [NoticeName] = []
+
+    @Flag(help: "Print each notice as a JSON line.")
+    var json = false
+
+    func validate() throws {
+        if let problem = IdentifierRules.problem(with: subscriber) {
+            throw ValidationError("\(NoticeHubError.invalidSubscriber(subscriber, reason: problem))")
+        }
+    }
+
+    func run() throws {
+        let hub = try journal.openHub(creatingIfMissing: false)
+        let format = NoticeFormat(json: json)
+        let stop = DispatchSemaphore(value: 0)
+        // Handled before the first notice prints: a signal sent on seeing it stops the subscriber.
+        let signals = TerminationSignals.handle { stop.signal() }
+        let failure = Mutex<(any Error)?>(nil)
+        let subscription = try hub.journal.subscribe(
+            as: subscriber, names: name.isEmpty ? nil : Set(name),
+            onFailure: { error in
+                failure.locked { $0 = error }
+                stop.signal()
+            }
+        ) { notice in
+            do {
+                print(try format.line(for: notice))
+                try StandardOutput.check()
+            } catch {
+                failure.locked { $0 = $0 ?? error }
+                stop.signal()
+            }
+        }
+        stop.wait()
+        subscription.cancel()
+        withExtendedLifetime(signals) {}
+        if let error = failure.locked({ $0 }) { throw error }
+    }
+}
