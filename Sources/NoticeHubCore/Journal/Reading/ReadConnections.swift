@@ -24,11 +24,6 @@ final class ReadConnections: @unchecked Sendable {
     /// The journal's location, for messages.
     var location: String { journal.location }
 
-    /// A connection of its own, outside the pool, for a thread that keeps it.
-    func connectForReading() throws -> any JournalConnection {
-        try journal.connectForReading()
-    }
-
     /// Runs `body` with a connection of its own for its duration.
     func with<T>(_ body: (any JournalConnection) throws -> T) throws -> T {
         let connection = try take()

@@ -52,11 +52,12 @@ final class JournalWriter: Sendable {
 
     /// Appends `record` under the hub's durability; returns its outcome.
     func append(_ record: JournalRecord) throws -> AppendOutcome {
-        // What the commit changed is read again here, outside the lock.
-        defer { shared.stateWatch?.refreshPending() }
         let outcome: AppendOutcome
         do {
             try refuseReentry()
+            // What the commit changed is read again on the way out, outside
+            // the lock (and never from inside a projection this writer runs).
+            defer { shared.stateWatch?.refreshPending() }
             try checkPayloadSize(record)
             outcome =
                 switch mode {
