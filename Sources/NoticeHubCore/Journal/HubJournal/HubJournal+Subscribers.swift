@@ -1,3 +1,5 @@
+import Logging
+
 extension HubJournal {
     /// A durable subscriber: `handler` receives, on a thread of its own and in
     /// sequence order, every journaled notice (named `names`, or all) after
@@ -12,6 +14,15 @@ extension HubJournal {
     /// ``JournalError/subscriberBusy(_:)``. The name is free again once the
     /// running one's token is cancelled (or dropped), it stops on a failure,
     /// or its process ends, even by a crash.
+    ///
+    /// A subscriber that loses its claim (on a server, when its database
+    /// session ends: a restart, a network cut) stops delivering at once,
+    /// warns through the hub's logger, and claims its name again: at once
+    /// when the server answers and nobody else took it, else after another
+    /// holder lets go, trying again every few seconds. It then goes on from
+    /// the cursor saved in the journal, so notices of the batch it was
+    /// handling when the claim was lost may be delivered again, by it or by
+    /// the subscriber that took the name meanwhile (at least once).
     ///
     /// The name follows the rules of notice names and senders (non-empty, at
     /// most 256 UTF-8 bytes, no control characters), since `noticectl stats`
@@ -39,7 +50,19 @@ extension HubJournal {
             journal: journal,
             options: .init(
                 query: JournalQuery(names: names, kinds: [.notice]), pollInterval: pollInterval ?? journal.pollInterval,
-                subscriber: subscriber),
+                subscriber: subscriber, reclaim: { try journal.claimSubscriber(subscriber) },
+                onClaim: { [logger] event in
+                    switch event {
+                    case .lost:
+                        logger?.warning(
+                            "a durable subscriber lost its claim; it claims its name again",
+                            metadata: ["subscriber": "\(subscriber)"])
+                    case .claimedAgain(let cursor):
+                        logger?.warning(
+                            "a durable subscriber claimed its name again",
+                            metadata: ["subscriber": "\(subscriber)", "cursor": "\(cursor)"])
+                    }
+                }),
             claim: try journal.claimSubscriber(subscriber), onFailure: onFailure,
             sink: { [metrics, tracing] notice in
                 metrics?.followed(notice)

@@ -15,15 +15,28 @@ import Synchronization
 /// checkpoint passes, a server connection is made again), except a row the
 /// journal cannot read (``JournalError/malformedRow(sequence:problem:)``),
 /// which no retry gets past, so the follower stops there, saves the cursor
-/// just before it, and tells `onFailure`; and a durable subscriber's lost
-/// claim or a journal rolled back behind the follower
-/// (``JournalError/stopsFollowers``), which stop it too.
+/// just before it, and tells `onFailure`; and a journal rolled back behind
+/// the follower (``JournalError/stopsFollowers``), which stops it too. A
+/// durable subscriber that lost its claim (``JournalError/claimLost(_:)``)
+/// claims its name again when `Options.reclaim` says how, waiting while
+/// another holds it or the server does not answer, and goes on from its
+/// saved cursor; without `reclaim` it stops.
 final class JournalFollower: Sendable, CancellableRegistration {
     struct Options: Sendable {
         var query: JournalQuery
         var pollInterval: Duration
         var subscriber: String?
         var batchSize = 256
+        /// Claims the subscriber's name again after a lost claim.
+        var reclaim: (@Sendable () throws -> any SubscriberClaim)?
+        /// Told when the claim is lost, and when it is claimed again.
+        var onClaim: (@Sendable (ClaimEvent) -> Void)?
+    }
+
+    /// What happens to a durable subscriber's claim.
+    enum ClaimEvent: Sendable {
+        case lost
+        case claimedAgain(cursor: Int64)
     }
 
     private let stopped = Atomic<Bool>(false)
@@ -39,8 +52,10 @@ final class JournalFollower: Sendable, CancellableRegistration {
     private let commitWatch: (any CommitWatch)?
     private let threadID = Mutex<pthread_t?>(nil)
     /// A durable subscriber's hold on its name, given up when the thread is
-    /// done with the cursor.
-    private let claim: (any SubscriberClaim)?
+    /// done with the cursor; replaced when it is claimed again.
+    private let claim: Mutex<(any SubscriberClaim)?>
+    /// The journal, for the connection of a claim made again.
+    private let journal: any NoticeJournal
 
     /// Opens the connection and starts the thread; the first read happens at
     /// once. A durable subscriber's `claim` is released when the thread ends
@@ -52,7 +67,8 @@ final class JournalFollower: Sendable, CancellableRegistration {
     ) throws {
         self.onCancel = onCancel
         self.onFailure = onFailure
-        self.claim = claim
+        self.claim = Mutex(claim)
+        self.journal = journal
         let waker = self.waker
         commitWatch = (journal as? any CommitAnnouncingJournal)?.watchCommits { waker.wake() }
         do {
@@ -107,9 +123,12 @@ final class JournalFollower: Sendable, CancellableRegistration {
     ///
     /// `@unchecked Sendable`: handed to the worker, whose steps alone use it.
     private final class Position: @unchecked Sendable {
-        let connection: any JournalConnection
+        var connection: any JournalConnection
         var next: Int64
         var seenVersion: Int64?
+        /// Set while a durable subscriber waits to claim its name again: the
+        /// rest before the next try.
+        var reclaiming: Duration?
 
         init(_ connection: any JournalConnection, next: Int64) {
             self.connection = connection
@@ -136,12 +155,18 @@ final class JournalFollower: Sendable, CancellableRegistration {
     ) -> BackgroundWorker.Next {
         threadID.locked { id in if id == nil { id = pthread_self() } }
         guard !isCancelled else { return end() }
+        if position.reclaiming != nil { return reclaim(position, options: options) }
         do {
             let version = try position.connection.changeCounter()
             if version != position.seenVersion {
                 position.seenVersion = version
                 position.next = try drain(position.connection, from: position.next, options: options, sink: sink)
             }
+        } catch let error as JournalError where error.code == .claimLost && options.reclaim != nil {
+            claim.locked { $0.take() }?.release()
+            options.onClaim?(.lost)
+            position.reclaiming = .milliseconds(100)
+            return reclaim(position, options: options)
         } catch let error as JournalError where error.stopsFollowers {
             stop(failing: error)
             return end()
@@ -153,10 +178,40 @@ final class JournalFollower: Sendable, CancellableRegistration {
         return isCancelled ? end() : .after(options.pollInterval)
     }
 
+    /// Tries to claim the subscriber's name again; once claimed, the
+    /// follower reads on the claim's connection from the cursor saved
+    /// there. While another holds the name or the server does not answer,
+    /// it tries again after a rest that doubles up to 5 s.
+    private func reclaim(_ position: Position, options: Options) -> BackgroundWorker.Next {
+        guard let reclaim = options.reclaim, let rest = position.reclaiming, let subscriber = options.subscriber else {
+            return end()
+        }
+        do {
+            let claimed = try reclaim()
+            do {
+                let connection = try claimed.takeConnection() ?? journal.connectForReading()
+                let cursor = try connection.cursor(of: subscriber) ?? 0
+                position.connection = connection
+                position.next = cursor + 1
+                position.seenVersion = nil
+                position.reclaiming = nil
+                claim.locked { $0 = claimed }
+                options.onClaim?(.claimedAgain(cursor: cursor))
+                return isCancelled ? end() : .now
+            } catch {
+                claimed.release()
+                throw error
+            }
+        } catch {
+            position.reclaiming = min(rest * 2, .seconds(5))
+            return isCancelled ? end() : .after(rest)
+        }
+    }
+
     /// Lets go of the commit watch and the claim, and tells `cancel()`.
     private func end() -> BackgroundWorker.Next {
         commitWatch?.cancel()
-        claim?.release()
+        claim.locked { $0.take() }?.release()
         finished.signal()
         return .stop
     }
@@ -166,7 +221,7 @@ final class JournalFollower: Sendable, CancellableRegistration {
     private func stop(failing error: any Error) {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         commitWatch?.cancel()
-        claim?.release()
+        claim.locked { $0.take() }?.release()
         onCancel?()
         onFailure?(error)
     }
