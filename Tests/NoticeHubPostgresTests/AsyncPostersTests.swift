@@ -14,7 +14,8 @@
         @Test(.timeLimit(.minutes(2)), arguments: PostgresTestServer.available)
         func twoHundredPostingTasksAllFinish(server: PostgresTestServer) async throws {
             let place = try SessionLossTests.Place(server.url)
-            let hub = try NoticeHub(journal: PostgresJournal(url: place.url, logger: place.logger), logger: place.logger)
+            let hub = try NoticeHub(
+                journal: PostgresJournal(url: place.url, logger: place.logger), logger: place.logger)
             let posted = try await withThrowingTaskGroup(of: Int64.self) { group in
                 for index in 0..<200 {
                     group.addTask { try hub.post("task.posted", payload: index).sequence! }
