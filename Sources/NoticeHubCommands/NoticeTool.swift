@@ -23,13 +23,13 @@ public struct NoticeTool: Sendable {
     /// The message types whose payloads the tool decodes.
     public let messageTypes: [any NoticeMessage.Type]
     /// Projections a journal gets although its registry names none of them:
-    /// noticectl's news projection, on a journal of NoticeHub 0.1 whose core
-    /// schema made the news tables.
+    /// those whose tables a journal written before projections were
+    /// registered already holds, which the tool adopts.
     package let adopted: (@Sendable (NoticeHub) -> [any Projection])?
     /// Whether the commands that write (`init`, `post`, `import`) install
     /// the projections in a journal that lacks them, as the app's hub does
-    /// when it opens; noticectl's news commands install its projection
-    /// themselves instead.
+    /// when it opens; false for a tool whose own commands install its
+    /// projections when they need them.
     package let installsOnWrite: Bool
 
     /// A tool carrying `projections` and `messageTypes`. Its commands that

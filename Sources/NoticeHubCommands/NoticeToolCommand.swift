@@ -57,7 +57,7 @@ extension NoticeToolCommand {
         }
     }
 
-    /// The command a usage error belongs to (`noticectl news like`), found
+    /// The command a usage error belongs to (`noticectl projections rebuild`), found
     /// by following the leading arguments that name subcommands.
     private static func commandPath(_ arguments: ArraySlice<String>) -> String {
         var names = [ToolContext.name]

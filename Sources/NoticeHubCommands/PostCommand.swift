@@ -7,8 +7,8 @@ struct PostCommand: ParsableCommand {
         abstract: "Journal and deliver one notice; print its sequence number.",
         discussion: ToolContext.named(
             """
-            The number is printed once the notice's commit is durable. News \
-            notices follow the news rules (a refused notice exits 1, journaling nothing).
+            The number is printed once the notice's commit is durable. A notice a \
+            projection handles follows its rules (a refused notice exits 1, journaling nothing).
 
             Example:
               noticectl post news.liked --payload '{"newsID":1,"user":"alice"}'

@@ -7,8 +7,6 @@ import NoticeHubPostgres
 /// shares: a SQLite file, or with the `Postgres` trait a PostgreSQL URL.
 package struct JournalOptions: ParsableArguments {
     /// The file used when neither `--db` nor `$NOTICEHUB_DB` names one.
-    package init() {}
-
     package static let defaultPath = "./noticehub.sqlite"
 
     @Option(
@@ -18,6 +16,9 @@ package struct JournalOptions: ParsableArguments {
             valueName: "path|url"),
         completion: .file())
     package var explicitPath: String?
+
+    /// The options as parsing makes them.
+    package init() {}
 
     /// The journal's path: `--db`, else `$NOTICEHUB_DB`, else the default.
     package var path: String {
@@ -69,7 +70,7 @@ package struct JournalOptions: ParsableArguments {
 
     /// A hub on the journal with the projections it has installed that this
     /// build carries (``CarriedProjections``), plus `installing`, which are
-    /// installed if need be (the news commands install the news projection).
+    /// installed if need be (a command that needs one of its own projections).
     /// A notice that an installed projection this build lacks handles is
     /// refused, never journaled around it.
     ///

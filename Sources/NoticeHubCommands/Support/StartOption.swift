@@ -3,6 +3,7 @@ import NoticeHub
 
 /// `--from SEQ`, shared by the commands that read the journal from a point on.
 package struct StartOption: ParsableArguments {
+    /// The option as parsing makes it.
     package init() {}
 
     @Option(
