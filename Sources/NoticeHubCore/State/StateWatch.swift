@@ -39,18 +39,25 @@ final class StateWatch: Sendable {
     /// Keeps `observation`, and starts watching other processes' commits
     /// with the first one.
     func add(_ observation: any ObservedState) throws {
-        let starts = watched.locked { $0.otherProcesses == nil }
-        // Made outside the lock: it connects and reads the registry.
-        let made = starts ? try OtherProcessCommits(journal: journal, watch: self) : nil
-        let unused: OtherProcessCommits? = watched.locked { watched in
-            watched.byIdentity[observation.identity, default: [:]][ObjectIdentifier(observation)] = observation
-            watched.count += 1
-            observing.store(true, ordering: .releasing)
-            guard watched.otherProcesses == nil else { return made }
-            watched.otherProcesses = made
-            return nil
+        var made: OtherProcessCommits?
+        while true {
+            let needsWatch = watched.locked { watched in
+                if watched.otherProcesses == nil {
+                    guard let ready = made else { return true }
+                    watched.otherProcesses = ready
+                    made = nil
+                }
+                watched.byIdentity[observation.identity, default: [:]][ObjectIdentifier(observation)] = observation
+                watched.count += 1
+                observing.store(true, ordering: .releasing)
+                return false
+            }
+            guard needsWatch else { break }
+            // Made outside the lock: it connects and reads the registry.
+            made = try OtherProcessCommits(journal: journal, watch: self)
         }
-        unused?.stop()
+        // Another thread's first observation started one meanwhile.
+        made?.stop()
     }
 
     /// Drops `observation`; the last one stops the watch of other processes.
