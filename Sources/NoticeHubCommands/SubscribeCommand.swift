@@ -14,8 +14,9 @@ struct SubscribeCommand: ParsableCommand {
             printed, so the next run of the same name goes on where this one \
             stopped. One subscriber per name runs at a time, in any process or, \
             on PostgreSQL, on any host: while one runs, another is refused at once. \
-            Runs until interrupted (SIGINT or SIGTERM, exit 0), or until the \
-            claim on the name is lost (exit 1).
+            Runs until interrupted (SIGINT or SIGTERM, exit 0). One whose claim \
+            is lost (its database session ended) says so, claims the name again \
+            once nobody holds it, and goes on from the saved cursor.
 
             Example:
               noticectl subscribe indexer --name news.liked --json
