@@ -54,7 +54,7 @@ public struct NoticeTool: Sendable {
     package static var versionLine: String { VersionCommand.line }
 
     /// Every command a tool gets, as `noticectl` has them: `init`, `post`,
-    /// `tail`, `projections`, `subscribe`, `request`, `respond`, `verify`,
+    /// `tail`, `projections`, `subscribe`, `subscribers`, `request`, `respond`, `verify`,
     /// `stats`, `export`, `import`, `archive`, `trim`, `retention` and
     /// `version`. Add the app's own commands beside them.
     public static let commands: [any ParsableCommand.Type] = [
@@ -63,6 +63,7 @@ public struct NoticeTool: Sendable {
         TailCommand.self,
         ProjectionsCommand.self,
         SubscribeCommand.self,
+        SubscribersCommand.self,
         RequestCommand.self,
         RespondCommand.self,
         VerifyCommand.self,

@@ -307,6 +307,9 @@ public enum JournalConformance {
             try ProjectionVerifyChecks().aProjectionKeepingEachNoticesSequenceIdAndTimeAgreesWithItsReplay(
                 backend: $0)
         },
+        ConformanceCheck("a reset subscriber goes on from its new position") {
+            try SubscriberResetChecks().aResetSubscriberGoesOnFromItsNewPosition(backend: $0)
+        },
         ConformanceCheck("observed state follows this hub's and another journal's commits", needs: .projections) {
             try StateObservationChecks().observedStateFollowsThisHubsAndAnotherJournalsCommits(backend: $0)
         },

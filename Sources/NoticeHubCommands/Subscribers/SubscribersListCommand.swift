@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import NoticeHub
+
+struct SubscribersListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the durable subscribers: cursor, lag, and whether each runs now.",
+        discussion: ToolContext.named(
+            """
+            One line each: the name, the last notice it handled, how many notices \
+            it has still to handle, and `running` while a process holds its name \
+            (which listing asks for, and lets go of at once), else `stopped`.
+
+            Example:
+              noticectl subscribers list
+              noticectl subscribers list --json
+            """)
+    )
+
+    @OptionGroup var journal: JournalOptions
+
+    @Flag(help: "Print each subscriber as a JSON line.")
+    var json = false
+
+    /// One subscriber as `--json` prints it.
+    struct Line: Encodable {
+        var name: String
+        var cursor: Int64
+        var lag: Int64
+        var running: Bool
+    }
+
+    func run() throws {
+        let journal = try journal.openJournal(creatingIfMissing: false)
+        let hub = try NoticeHub(journal: journal)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        for subscriber in try hub.journal.statistics().subscribers {
+            let running = try Self.isRunning(subscriber.name, in: journal)
+            if json {
+                let line = Line(name: subscriber.name, cursor: subscriber.cursor, lag: subscriber.lag, running: running)
+                print(String(decoding: try encoder.encode(line), as: UTF8.self))
+            } else {
+                print(
+                    "\(subscriber.name)  at #\(subscriber.cursor)  \(CountText.grouped(subscriber.lag)) behind  "
+                        + (running ? "running" : "stopped"))
+            }
+        }
+    }
+
+    /// Whether a process holds `subscriber`'s name: a claim of it is refused.
+    static func isRunning(_ subscriber: String, in journal: any NoticeJournal) throws -> Bool {
+        do {
+            try journal.claimSubscriber(subscriber).release()
+            return false
+        } catch let error as JournalError where error.code == .subscriberBusy {
+            return true
+        }
+    }
+}
