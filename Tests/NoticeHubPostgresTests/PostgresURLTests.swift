@@ -8,17 +8,19 @@ import TestSupport
 struct PostgresURLTests {
     @Test func everyPartIsRead() throws {
         let url = try PostgresURL(
-            "postgresql://app%40x:p%3Ass@db.internal:6543/news%20db?schema=notices&notify=off", environment: [:])
+            "postgresql://app%40x:p%3Ass@db.internal:6543/news%20db?schema=notices&notify=off&pool_max_conns=4",
+            environment: [:])
         #expect(url.user == "app@x" && url.password == "p:ss")
         #expect(url.host == "db.internal" && url.port == 6543 && url.database == "news db")
-        #expect(url.schema == "notices" && !url.notifications)
-        #expect(url.description == "postgres://app@x@db.internal:6543/news db?schema=notices&notify=off")
+        #expect(url.schema == "notices" && !url.notifications && url.maximumConnections == 4)
+        #expect(
+            url.description == "postgres://app@x@db.internal:6543/news db?schema=notices&notify=off&pool_max_conns=4")
     }
 
     @Test func defaultsAndTheEnvironmentsPassword() throws {
         let url = try PostgresURL("postgres://app@[::1]/app", environment: ["PGPASSWORD": "secret"])
         #expect(url.host == "::1" && url.port == 5432 && url.password == "secret")
-        #expect(url.schema == nil && url.notifications)
+        #expect(url.schema == nil && url.notifications && url.maximumConnections == 10)
         #expect(url.description == "postgres://app@[::1]:5432/app")
         #expect(
             try PostgresURL("postgres://app:inline@h/app", environment: ["PGPASSWORD": "other"]).password == "inline")
@@ -96,9 +98,14 @@ struct PostgresURLTests {
         ("postgres://app:pw@h:0/app", "the port must be a number from 1 to 65535"),
         ("postgres://app:pw@h/app?schema=", "schema must be 1 to 63 bytes without double quotes"),
         ("postgres://app:pw@h/app?notify=maybe", "notify must be on or off"),
+        ("postgres://app:pw@h/app?pool_max_conns=1", "pool_max_conns must be a whole number from 2 to 10000, not 1"),
+        (
+            "postgres://app:pw@h/app?pool_max_conns=many",
+            "pool_max_conns must be a whole number from 2 to 10000, not many"
+        ),
         (
             "postgres://app:pw@h/app?colour=red",
-            "unknown URL parameter colour (known: schema, notify, application_name, sslmode, sslrootcert)"
+            "unknown URL parameter colour (known: schema, notify, application_name, pool_max_conns, sslmode, sslrootcert)"
         ),
         // A NUL ends a startup parameter: what follows would set others.
         (

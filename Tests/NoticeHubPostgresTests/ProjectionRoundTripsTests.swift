@@ -82,6 +82,29 @@
             #expect(seen == ["about", "home"])
         }
 
+        /// A group commit's batch whose first notice its projection refuses
+        /// rolls back only that notice's transaction: the notices after it
+        /// open another on a connection lent anew, and commit.
+        @Test(arguments: PostgresTestServer.available)
+        func aRefusalOpeningABatchFailsOnlyItsOwnNotice(server: PostgresTestServer) throws {
+            let place = try SessionLossTests.Place(server.url)
+            let journal = try PostgresJournal(url: place.url, logger: place.logger)
+            let projections: [any Projection] = [PageCounts(), Refusing()]
+            let hub = try NoticeHub(journal: journal, projections: projections, logger: place.logger)
+            let records = ["refused", "home", "about"].map { page in
+                JournalRecord(
+                    notice: Notice(name: "page.viewed", sender: nil, payload: .json("\"\(page)\"")),
+                    payloadJSON: "\"\(page)\"")
+            }
+            let connection = try journal.connect(durability: .always)
+            try connection.beginAppending()
+            let outcomes = connection.appendBatch(records) { _ in projections }
+            try connection.commitAppending()
+            #expect(throws: JournalError.self) { try outcomes[0].get() }
+            #expect(try outcomes.dropFirst().map { try $0.get() } == [.appended(1), .appended(2)])
+            #expect(try PageCounts.counts(hub) == ["home": 1, "about": 1])
+        }
+
         /// Writes a row for every page view, then refuses the payload
         /// "refused": its row must go with the savepoint.
         struct Refusing: Projection {

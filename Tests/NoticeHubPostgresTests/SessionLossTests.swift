@@ -47,6 +47,10 @@
                 as: "indexer", pollInterval: .milliseconds(20), onFailure: { failures.append("\($0)") }
             ) { seen.append("\($0.sequence!)") }
             try place.waitUntil { seen.all == ["1"] }
+            // Its cursor saved: a claim lost before that delivers #1 again.
+            try place.waitUntil {
+                (try? hub.journal.statistics().subscribers.first { $0.name == "indexer" }?.cursor) == 1
+            }
             try place.terminateSessions()
             try place.waitUntil { place.warnings.all.contains("a durable subscriber claimed its name again") }
             #expect(place.warnings.all.contains("a durable subscriber lost its claim; it claims its name again"))

@@ -3,22 +3,16 @@
     import PostgresNIO
 
     extension PostgresSession {
-        /// A session of the journal's presence connection holding the session
-        /// advisory lock on `key`, or nil when another session holds it, in
-        /// this process or another. The server lets go of the lock when the
-        /// connection ends: at once when the holder's process dies, and within
-        /// about 11 to 16 s when its host vanishes (the connection's
+        /// A `.presence` session, on a connection of its own, holding the
+        /// session advisory lock on `key`, or nil when another session holds
+        /// it, in this process or another. The server lets go of the lock when
+        /// the connection ends: at once when the holder's process dies, and
+        /// within about 11 to 16 s when its host vanishes (the connection's
         /// keepalives, `tcp_user_timeout` and `client_connection_check_interval`).
         static func holdingAdvisoryLock(_ key: Int64, settings: PostgresSettings) throws(JournalError)
             -> PostgresSession?
         {
             let session = try PostgresSession(settings, purpose: .presence)
-            // The server grants a lock its holder asks for again, so a second
-            // claim through the same connection is refused here.
-            guard let connection = session.connection, session.shared.reserve(key, on: connection) else {
-                session.close()
-                return nil
-            }
             var binds = PostgresBindings()
             binds.append(key)
             let locked: Bool
@@ -27,12 +21,10 @@
                     try session.query("SELECT pg_try_advisory_lock($1)", binds).rows.first
                     .flatMap { try? $0.decode(Bool.self) } ?? false
             } catch {
-                session.shared.unreserve(key, on: connection)
                 session.close()
                 throw error
             }
             guard locked else {
-                session.shared.unreserve(key, on: connection)
                 session.close()
                 return nil
             }
@@ -43,11 +35,10 @@
         /// ``holdingAdvisoryLock(_:settings:)`` took, then ends the session. The
         /// unlock is waited for, so that whoever asks next finds it free.
         func releaseAdvisoryLock(_ key: Int64) {
-            if let connection, isConnected {
+            if isConnected {
                 var binds = PostgresBindings()
                 binds.append(key)
                 _ = try? query("SELECT pg_advisory_unlock($1)", binds)
-                shared.unreserve(key, on: connection)
             }
             close()
         }

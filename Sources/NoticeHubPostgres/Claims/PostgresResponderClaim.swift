@@ -4,7 +4,7 @@
     import Synchronization
 
     /// A responder's claim on a PostgreSQL journal: a session advisory lock on
-    /// a random key, held on the journal's presence connection
+    /// a random key, held on a connection of the claim's own
     /// (``PostgresSession/holdingAdvisoryLock(_:settings:)``), and the claim's
     /// row in `responders`, written through that connection once the lock is
     /// held. Requesters count a row as live while `pg_locks` shows its lock
@@ -16,8 +16,7 @@
     /// not hold the lock. A confirmation unanswered within
     /// ``confirmationTimeout`` closes the connection, so a claim cut off by a
     /// network partition is found lost (and made again by its responder)
-    /// rather than left on a half-open connection; every other claim of the
-    /// connection is lost with it, and made again the same way.
+    /// rather than left on a half-open connection.
     final class PostgresResponderClaim: ResponderClaim, @unchecked Sendable {
         /// How long a confirmation waits for the server's answer: a
         /// `SELECT 1` takes milliseconds, so a longer silence is a lost link.

@@ -3,8 +3,8 @@
     import Synchronization
 
     /// A durable subscriber's claim on a PostgreSQL journal: a session advisory
-    /// lock on a key made from the schema and the name, held on the journal's
-    /// presence connection (``PostgresSession/holdingAdvisoryLock(_:settings:)``),
+    /// lock on a key made from the schema and the name, held on a connection
+    /// of the claim's own (``PostgresSession/holdingAdvisoryLock(_:settings:)``),
     /// which the server lets go of when the connection ends.
     ///
     /// The subscriber reads and saves its cursor through the claim's session,

@@ -7,154 +7,112 @@
     import PostgresNIO
     import Synchronization
 
-    /// One owner's use of a PostgreSQL server session, driven synchronously
+    /// One owner's use of PostgreSQL server connections, driven synchronously
     /// from a thread of the hub's (never an event loop): each statement is
     /// sent and waited for. The journal's protocol is synchronous, as SQLite
     /// is; postgres-nio runs the wire protocol on its event loops meanwhile.
     ///
-    /// The server session itself is the journal object's
-    /// ``SharedConnection`` for the session's purpose, which its other
-    /// sessions use too: a statement holds it beside other statements, a
-    /// transaction (``holdConnection()``) alone.
-    ///
-    /// A session that loses its connection connects again on its next use,
-    /// after a backoff that grows from 50 ms to 1 s while attempts fail, unless
-    /// a durable subscriber's claim lives in it (``claimedSubscriber``): a new
-    /// connection would not hold the claim, so every later use throws
-    /// ``JournalError/claimLost(_:)``.
+    /// A `.statements` session borrows a connection from the journal
+    /// object's ``ConnectionPool`` for each statement, or for a transaction
+    /// from ``holdConnection()`` to ``releaseConnection()``, and gives it back
+    /// afterwards; a lost one is dropped, and the next statement borrows
+    /// another. A `.presence` session (a claim, the listener) owns one
+    /// connection for its life and never connects again: a new connection
+    /// would not hold the claim's lock, so once it is lost every use throws,
+    /// ``JournalError/claimLost(_:)`` for a durable subscriber's claim
+    /// (``claimedSubscriber``).
     ///
     /// Not thread-safe: one owner uses it at a time. It passes between threads
-    /// only through a lock (the journal's idle sessions, a claim handing its
-    /// session to the subscriber's thread), which is why it is
-    /// `@unchecked Sendable`.
+    /// only through a lock (a claim handing its session to the subscriber's
+    /// thread), which is why it is `@unchecked Sendable`.
     final class PostgresSession: @unchecked Sendable {
         let settings: PostgresSettings
-        /// What the session is for, which decides its startup parameters.
+        /// What the session is for, which decides its connection's startup
+        /// parameters and how long it holds it.
         let purpose: PostgresSettings.Purpose
-        /// The server session this one uses.
-        let shared: SharedConnection
-        /// The connection of ``shared`` that statements go to, once opened.
-        var connection: PostgresConnection?
-        /// A private connection, for a call whose thread holds
-        /// the shared one for another session, or that waits for it through
-        /// ``SharedConnection/patience`` without a hand-over
-        /// (``SharedConnection/Hold``).
-        var ownConnection: PostgresConnection?
-        var holdsOwnConnection = false
-        /// Whether the session counts as a user of ``shared``.
-        var isAttached = false
-        /// How many ``holdConnection()`` calls hold the shared connection
-        /// alone, for a transaction, until as many releases.
+        /// The connection the session holds: for its open transaction, or
+        /// for its life (a `.presence` session).
+        private(set) var connection: PostgresConnection?
+        /// How many ``holdConnection()`` calls hold the connection, until as
+        /// many releases.
         private var holds = 0
-        private var holdsConnection: Bool { holds > 0 }
         /// Set for a claim's session: losing the connection loses the claim.
         var claimedSubscriber: String?
         /// Set while the owner's transaction is open: a new connection would
         /// not be inside it, so a lost connection fails every statement until
         /// the owner ends the transaction (and clears this).
         var holdsTransaction = false
-        var backoff: Duration = .zero
-        var nextAttempt = ContinuousClock.now
-        var hasConnectedBefore = false
         /// Statements sent just before the next one, with no wait of their
         /// own (``sendBeforeNext(_:)``).
         var deferred: [String] = []
 
         /// Connects at once, so that a bad URL or password fails where the
-        /// journal is opened.
+        /// journal is opened; a `.statements` session gives its connection
+        /// back to the pool for its first statement.
         init(_ settings: PostgresSettings, purpose: PostgresSettings.Purpose = .statements) throws(JournalError) {
             self.settings = settings
             self.purpose = purpose
-            shared = settings.connection(for: purpose)
-            try connectIfNeeded()
+            switch purpose {
+            case .statements: settings.pool.takeBack(try settings.pool.lend())
+            case .presence: connection = try settings.pool.open(for: .presence)
+            }
         }
 
         deinit {
             close()
         }
 
-        /// The connection the session's statements go to now.
-        var current: PostgresConnection? { holdsOwnConnection ? ownConnection : connection }
+        var isConnected: Bool { connection.map { !$0.isClosed } ?? false }
 
-        var isConnected: Bool { current.map { !$0.isClosed } ?? false }
-
-        /// Closes the session: releases the shared connection, which closes
-        /// when no session holds it, and closes the private connection, if any.
+        /// Lets go of the connection: a `.presence` session's closes, a
+        /// held one goes back to the pool, or closes if a transaction may be
+        /// open on it.
         func close() {
             deferred.removeAll()
-            if holds > 0 {
-                holds = 1
-                releaseConnection()
-            }
+            guard let held = connection else { return }
             connection = nil
-            if isAttached {
-                isAttached = false
-                shared.detach()
+            if purpose == .statements && holds > 0 && !holdsTransaction {
+                settings.pool.takeBack(held)
+            } else {
+                settings.pool.close(held)
             }
+            holds = 0
         }
 
-        /// Holds the shared connection alone until as many
-        /// ``releaseConnection()`` calls, for a transaction: statements of
-        /// other sessions wait meanwhile. A thread that holds it already for
-        /// another session, or whose wait for it lasts
-        /// ``SharedConnection/patience`` (logged at warning level), gets a
-        /// private connection instead, which the release closes.
+        /// Holds a connection until as many ``releaseConnection()`` calls,
+        /// for a transaction: its statements all go to it, and nobody else's.
         func holdConnection() throws(JournalError) {
-            guard holds == 0 else {
-                holds += 1
-                return
-            }
-            switch shared.hold(for: ObjectIdentifier(self), exclusive: true) {
-            case .held: holds = 1
-            case .reentrant: try holdOwnConnection()
-            case .busy: try holdOwnConnection(afterWaiting: true)
-            }
+            if holds == 0, purpose == .statements { connection = try settings.pool.lend() }
+            holds += 1
         }
 
-        /// Holds a private connection, as ``holdConnection()`` holds the
-        /// shared one. With `afterWaiting`, it logs at warning level that the
-        /// shared connection stayed held for ``SharedConnection/patience``.
-        private func holdOwnConnection(afterWaiting: Bool = false) throws(JournalError) {
-            if afterWaiting {
-                settings.logger.warning(
-                    "a call waited \(SharedConnection.patience) for the journal's shared session, held by a transaction; it uses a session of its own",
-                    metadata: ["journal": "\(settings.url)"])
-            }
-            ownConnection = try connectOwn()
-            holdsOwnConnection = true
-            holds = 1
-        }
-
-        /// Lets go of what ``holdConnection()`` took.
+        /// Lets go of what ``holdConnection()`` took: a `.statements`
+        /// session gives the connection back to the pool.
         func releaseConnection() {
             guard holds > 0 else { return }
             holds -= 1
-            guard holds == 0 else { return }
-            if holdsOwnConnection {
-                holdsOwnConnection = false
-                if let own = ownConnection {
-                    ownConnection = nil
-                    let closed: EventLoopFuture<Void> = own.close()
-                    _ = try? closed.wait()
-                }
+            guard holds == 0, purpose == .statements, let held = connection else { return }
+            connection = nil
+            deferred.removeAll()
+            if holdsTransaction {
+                holdsTransaction = false
+                settings.pool.close(held)
             } else {
-                shared.release(for: ObjectIdentifier(self), exclusive: true)
+                settings.pool.takeBack(held)
             }
         }
 
-        /// Runs `body` with the connection held for one call, beside other
-        /// sessions' statements, or inside the open transaction.
+        /// Runs `body` with the held connection, or with one borrowed for
+        /// the call.
         private func holding<T>(_ body: (PostgresConnection) throws(JournalError) -> T) throws(JournalError) -> T {
-            if holdsConnection { return try body(try connectIfNeeded()) }
-            switch shared.hold(for: ObjectIdentifier(self), exclusive: false) {
-            case .held:
-                defer { shared.release(for: ObjectIdentifier(self), exclusive: false) }
-                return try body(try connectIfNeeded())
-            case let other:
-                try holdOwnConnection(afterWaiting: other == .busy)
-                defer { releaseConnection() }
-                return try body(try connectIfNeeded())
+            if let held = connection {
+                guard !held.isClosed else { throw try lost() }
+                return try body(held)
             }
+            guard purpose == .statements else { throw try lost() }
+            let borrowed = try settings.pool.lend()
+            defer { settings.pool.takeBack(borrowed) }
+            return try body(borrowed)
         }
 
         /// Runs one statement with bound values and returns its rows.
@@ -165,8 +123,8 @@
             try holding { connection throws(JournalError) in
                 let before = sendDeferred(on: connection)
                 let answer = send(PostgresQuery(unsafeSQL: sql, binds: binds), on: connection)
-                try waitForDeferred(before)
-                return try wait(answer, sql: sql)
+                try waitForDeferred(before, on: connection)
+                return try wait(answer, on: connection, sql: sql)
             }
         }
 
@@ -212,8 +170,10 @@
         }
 
         /// Waits for the queued statements sent before the one under way.
-        private func waitForDeferred(_ sent: [(String, EventLoopFuture<PostgresQueryResult>)]) throws(JournalError) {
-            for (sql, answer) in sent { _ = try wait(answer, sql: sql) }
+        private func waitForDeferred(
+            _ sent: [(String, EventLoopFuture<PostgresQueryResult>)], on connection: PostgresConnection
+        ) throws(JournalError) {
+            for (sql, answer) in sent { _ = try wait(answer, on: connection, sql: sql) }
         }
 
         /// Runs one statement that commits by itself (outside a transaction)
@@ -236,31 +196,29 @@
                 let confirmation = send(PostgresQuery(unsafeSQL: "SELECT 1"), on: connection)
                 let result: Result<PostgresQueryResult, JournalError>
                 do throws(JournalError) {
-                    try waitForDeferred(before)
-                    result = .success(try wait(rows, sql: sql))
+                    try waitForDeferred(before, on: connection)
+                    result = .success(try wait(rows, on: connection, sql: sql))
                 } catch {
                     result = .failure(error)
                 }
-                _ = try wait(confirmation, sql: "SELECT 1")
+                _ = try wait(confirmation, on: connection, sql: "SELECT 1")
                 return try result.get()
             }
         }
 
         /// Whether the session's server answers a `SELECT 1` within
-        /// `timeout`, on the connection it has: it never connects again (a new
-        /// session would not be the one that holds a lock). A connection that
-        /// did not answer in time is closed: across a network that went silent
-        /// it would otherwise look open for hours.
+        /// `timeout`, on the connection it holds: it never connects again (a
+        /// new connection would not be the one that holds a lock). A
+        /// connection that did not answer in time is closed: across a network
+        /// that went silent it would otherwise look open for hours.
         func answers(within timeout: Duration) -> Bool {
             guard let held = connection, !held.isClosed else { return false }
+            settings.roundTrips.add(1, ordering: .relaxed)
+            let answered = send(PostgresQuery(unsafeSQL: "SELECT 1"), on: held)
             do {
-                return try holding { connection throws(JournalError) in
-                    guard connection === held else { return false }
-                    settings.roundTrips.add(1, ordering: .relaxed)
-                    let answered = send(PostgresQuery(unsafeSQL: "SELECT 1"), on: connection)
-                    _ = try wait(answered, sql: "SELECT 1", timeout: .nanoseconds(Int64(timeout / .nanoseconds(1))))
-                    return true
-                }
+                _ = try wait(
+                    answered, on: held, sql: "SELECT 1", timeout: .nanoseconds(Int64(timeout / .nanoseconds(1))))
+                return true
             } catch {
                 return false
             }
@@ -283,7 +241,7 @@
                 var failure: JournalError?
                 for (statement, future) in zip(statements, futures) {
                     do throws(JournalError) {
-                        rows = try wait(future, sql: statement).rows
+                        rows = try wait(future, on: connection, sql: statement).rows
                     } catch {
                         if failure == nil { failure = error }
                     }
@@ -295,17 +253,17 @@
 
         var answerTimeout: TimeAmount { settings.answerTimeout(for: purpose) }
 
-        /// Waits for `future`; a failure becomes a one-line ``JournalError`` that
-        /// names the SQL's first words, never bound values, and a lost
-        /// connection (or one that did not answer in time, see
-        /// ``PostgresSettings/answerTimeout(for:)``) is
-        /// dropped so that the next use connects again.
+        /// Waits for `future`, sent on `connection`; a failure becomes a
+        /// one-line ``JournalError`` that names the SQL's first words, never
+        /// bound values, and a lost connection (or one that did not answer in
+        /// time, see ``PostgresSettings/answerTimeout(for:)``) is closed, so
+        /// that the pool drops it.
         private func wait<T: Sendable>(
-            _ future: EventLoopFuture<T>, sql: String, timeout answerTimeout: TimeAmount? = nil
+            _ future: EventLoopFuture<T>, on connection: PostgresConnection, sql: String,
+            timeout answerTimeout: TimeAmount? = nil
         ) throws(JournalError) -> T {
             let answerTimeout = answerTimeout ?? self.answerTimeout
             let unanswered = Flag()
-            let connection = current
             // The wait ends at the timeout even if closing the connection
             // never completes the statement's future.
             let answer = future.eventLoop.makePromise(of: T.self)
@@ -313,14 +271,14 @@
             let timeout = future.eventLoop.scheduleTask(in: answerTimeout) {
                 unanswered.raise()
                 answer.fail(Unanswered())
-                let _: EventLoopFuture<Void>? = connection?.close()
+                let _: EventLoopFuture<Void> = connection.close()
             }
             // A statement sent as the server ended the session may never be
             // answered nor failed: a closed connection ends the wait too.
             let closedCheck = future.eventLoop.scheduleRepeatedTask(
                 initialDelay: Self.closedCheckInterval, delay: Self.closedCheckInterval
             ) { _ in
-                if connection?.isClosed ?? true { answer.fail(ClosedUnanswered()) }
+                if connection.isClosed { answer.fail(ClosedUnanswered()) }
             }
             future.whenComplete { _ in
                 timeout.cancel()
@@ -330,12 +288,9 @@
             do {
                 return try answer.futureResult.wait()
             } catch {
-                if unanswered.isRaised || connection?.isClosed ?? true || PostgresFailure.losesConnection(error) {
-                    // A shared connection is lost for all of its sessions.
-                    let lost = connection
-                    if holdsOwnConnection { ownConnection = nil } else { self.connection = nil }
-                    if let lost {
-                        let closing: EventLoopFuture<Void> = lost.close()
+                if unanswered.isRaised || connection.isClosed || PostgresFailure.losesConnection(error) {
+                    if !connection.isClosed {
+                        let closing: EventLoopFuture<Void> = connection.close()
                         _ = try? closing.wait()
                     }
                     try claimLost()

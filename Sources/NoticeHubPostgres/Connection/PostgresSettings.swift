@@ -6,22 +6,24 @@
     import PostgresNIO
     import Synchronization
 
-    /// What every session of one journal shares: where the server is, the
-    /// schema, the logger, and the numbering of connections in its logs.
+    /// What every session of one journal object shares: where the server is,
+    /// the schema, the logger, the pool its connections come from, and the
+    /// counts of its statements.
     final class PostgresSettings: Sendable {
-        /// What a session is for, which decides its startup parameters.
+        /// What a connection is for, which decides its startup parameters
+        /// and its owner.
         enum Purpose {
-            /// Appends, reads, projections: the journal object's work
-            /// connection.
+            /// Appends, reads, projections, the `NOTIFY` that announces
+            /// commits: borrowed from the pool for a statement or a
+            /// transaction (``ConnectionPool/lend()``).
             case statements
-            /// Claims of durable subscribers and responders, `LISTEN` and the
-            /// `NOTIFY` that announce commits: the presence connection. The
-            /// server checks for a vanished client even while a statement
-            /// runs, so that a claim passes to a successor within seconds. Its
-            /// commits do not wait for the disk (`synchronous_commit = off`):
-            /// a lost announcement costs a follower one poll, and a waiting one
-            /// would double the WAL flushes of the commits it announces; a
-            /// subscriber's cursor lost with a server crash delivers a few
+            /// A claim of a durable subscriber or a responder, or the
+            /// `LISTEN`: owned for the claim's or the listener's life
+            /// (``ConnectionPool/open(for:)``). The server checks for a
+            /// vanished client even while a statement runs, so that a claim
+            /// passes to a successor within seconds. Its commits do not wait
+            /// for the disk (`synchronous_commit = off`): a subscriber's
+            /// cursor lost with a server crash delivers a few
             /// notices again, as at-least-once allows (and a later commit that
             /// waits for the disk, such as a trim that read the cursor,
             /// flushes it first); a claim's row outlives no crash that ends its
@@ -31,13 +33,8 @@
 
         let url: PostgresURL
         let logger: Logger
-        /// The connection that appends, reads and projections share.
-        let work = SharedConnection(purpose: .statements)
-        /// The connection that holds claims, listens for commits and
-        /// announces them: it runs no long statement, so its claims are
-        /// confirmed promptly.
-        let presence = SharedConnection(purpose: .presence)
-        private let connectionIDs = Atomic<Int>(0)
+        /// Where the journal object's connections come from.
+        let pool: ConnectionPool
         /// How many times the journal's sessions have sent statements and
         /// waited for their answers: its round trips to the server.
         let roundTrips = Atomic<Int>(0)
@@ -48,16 +45,16 @@
         let statements = Atomic<Int>(0)
         /// Replaces ``answerTimeout(for:)``'s answer, for tests.
         private let answerTimeoutOverride: TimeAmount?
-        /// The URL's TLS, made once (a TLS context loads its roots) on the
-        /// first connection.
-        private let tls = Mutex<Result<PostgresConnection.Configuration.TLS, JournalError>?>(nil)
 
+        /// Settings for the journal at `url`; `answerTimeout` and
+        /// `connectionWait` replace their defaults, for tests.
         init(
             url: PostgresURL, logger: Logger = Logger(label: "NoticeHub.PostgresJournal"),
-            answerTimeout: Duration? = nil
+            answerTimeout: Duration? = nil, connectionWait: Duration = ConnectionPool.connectionWait
         ) {
             self.url = url
             self.logger = logger
+            pool = ConnectionPool(url: url, logger: logger, wait: connectionWait)
             answerTimeoutOverride = answerTimeout.map { .nanoseconds(Int64($0 / .nanoseconds(1))) }
         }
 
@@ -73,50 +70,6 @@
         /// every process and release (``StableKey``).
         var channel: String {
             "noticehub_" + String(StableKey.hash(url.schema ?? "public"), radix: 16)
-        }
-
-        /// The shared connection that sessions for `purpose` use.
-        func connection(for purpose: Purpose) -> SharedConnection {
-            purpose == .statements ? work : presence
-        }
-
-        func nextConnectionID() -> Int {
-            connectionIDs.add(1, ordering: .relaxed).newValue
-        }
-
-        func configuration(for purpose: Purpose) throws(JournalError) -> PostgresConnection.Configuration {
-            let tls = try tls.withLock { made in
-                if let made { return made }
-                let result = Result { () throws(JournalError) in try PostgresTLS.configuration(for: url) }
-                made = result
-                return result
-            }.get()
-            var configuration = PostgresConnection.Configuration(
-                host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
-                tls: tls)
-            configuration.options.connectTimeout = TimeAmount(SharedConnection.connectTimeout)
-            var parameters: [(String, String)] = [("application_name", url.applicationName)]
-            if let schema = url.schema {
-                parameters.append(("search_path", "\"\(schema)\""))
-            }
-            // The server probes a silent client after 5 s, every 2 s, 3 times:
-            // a vanished host's sessions (and a claim's lock) end within about
-            // 11 s instead of the two hours of the default TCP keepalive.
-            // Keepalives probe only a connection with nothing unacknowledged;
-            // one the server is sending to (a notification, rows) would retry
-            // for about 15 minutes, so unacknowledged data ends it after 11 s too.
-            parameters += [
-                ("tcp_keepalives_idle", "5"), ("tcp_keepalives_interval", "2"), ("tcp_keepalives_count", "3"),
-                ("tcp_user_timeout", "11000"),
-            ]
-            if purpose == .presence {
-                // Also while the session runs a statement (keepalives only
-                // probe an idle connection).
-                parameters.append(("client_connection_check_interval", "2000"))
-                parameters.append(("synchronous_commit", "off"))
-            }
-            configuration.options.additionalStartupParameters = parameters
-            return configuration
         }
     }
 #endif

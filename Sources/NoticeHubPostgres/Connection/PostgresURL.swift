@@ -15,7 +15,8 @@ public import Foundation
 /// search path (`public`). `notify=off` makes followers poll only.
 /// `application_name` names the sessions in `pg_stat_activity` (default
 /// `noticehub`). `sslmode` and `sslrootcert` encrypt the connection as
-/// libpq's do (see ``SSLMode``).
+/// libpq's do (see ``SSLMode``). `pool_max_conns` caps the server
+/// connections one journal object holds (10 by default).
 public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     public var host: String
     public var port: Int
@@ -28,6 +29,11 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     public var notifications: Bool
     /// How the sessions name themselves to the server.
     public var applicationName: String
+    /// The most server connections one journal object holds at once, all
+    /// counted: those its statements and transactions borrow, the idle
+    /// ones, and the ones its claims and its listener own
+    /// (`pool_max_conns`, 10 by default, at least 2).
+    public var maximumConnections: Int
     /// Whether and how the connection is encrypted (`sslmode`, as libpq
     /// names its modes).
     public var sslMode: SSLMode
@@ -136,6 +142,7 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         self.schema = nil
         self.notifications = true
         self.applicationName = "noticehub"
+        self.maximumConnections = 10
         var sslmode = try Self.variable("PGSSLMODE", "sslmode", environment) ?? "disable"
         var rootCertificate = try Self.variable("PGSSLROOTCERT", "sslrootcert", environment)
         for item in query.split(separator: "&") where !item.isEmpty {
@@ -155,6 +162,11 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
                     throw PostgresURLError("application_name must be 1 to 63 bytes")
                 }
                 applicationName = value
+            case "pool_max_conns":
+                guard let count = Int(value), (2...10_000).contains(count) else {
+                    throw PostgresURLError("pool_max_conns must be a whole number from 2 to 10000, not \(value)")
+                }
+                maximumConnections = count
             case "sslmode":
                 sslmode = value
             case "sslrootcert":
@@ -162,7 +174,8 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
                 rootCertificate = value
             default:
                 throw PostgresURLError(
-                    "unknown URL parameter \(key) (known: schema, notify, application_name, sslmode, sslrootcert)")
+                    "unknown URL parameter \(key) (known: schema, notify, application_name, pool_max_conns, sslmode, sslrootcert)"
+                )
             }
         }
         guard let mode = SSLMode(rawValue: sslmode) else {
@@ -195,6 +208,7 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         if let schema { parameters.append("schema=\(schema)") }
         if !notifications { parameters.append("notify=off") }
         if applicationName != "noticehub" { parameters.append("application_name=\(applicationName)") }
+        if maximumConnections != 10 { parameters.append("pool_max_conns=\(maximumConnections)") }
         if sslMode != .disable { parameters.append("sslmode=\(sslMode.rawValue)") }
         if let sslRootCertificate { parameters.append("sslrootcert=\(sslRootCertificate)") }
         if !parameters.isEmpty { text += "?" + parameters.joined(separator: "&") }

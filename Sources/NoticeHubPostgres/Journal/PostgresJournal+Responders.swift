@@ -32,7 +32,7 @@
         /// are then deleted unless their key was claimed again meanwhile,
         /// best effort (a user who may only read keeps them).
         public func liveResponders() throws -> [LiveResponder] {
-            try withIdleSession { session in
+            try withSession { session in
                 let rows = try session.query(
                     "SELECT key, name, responder, \(Self.isLocked("key")) FROM responders ORDER BY key"
                 ).rows
@@ -63,7 +63,7 @@
         /// in one statement.
         public func liveResponderKeys(among keys: Set<Int64>) throws -> Set<Int64> {
             guard !keys.isEmpty else { return [] }
-            return try withIdleSession { session in
+            return try withSession { session in
                 var binds = PostgresBindings()
                 binds.append(Array(keys))
                 let rows = try session.query(

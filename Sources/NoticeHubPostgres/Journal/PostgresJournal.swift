@@ -17,12 +17,13 @@
     /// let hub = try NoticeHub(journal: journal, projections: [LikesProjection()])
     /// ```
     ///
-    /// A journal object holds two server sessions, whatever runs on it:
-    /// appends, reads and projections share one (a transaction holds it alone,
-    /// other statements wait meanwhile); claims of durable subscribers and
-    /// responders, the `LISTEN` and the `NOTIFY` share the other, which runs
-    /// no long statement, so that its claims are confirmed promptly. Every
-    /// claim of the object is lost with that session, and made again.
+    /// Every server connection of a journal object comes from its pool, and
+    /// has one owner at a time: a statement borrows one for its round trip,
+    /// a transaction for its span, and each claim of a durable subscriber or
+    /// a responder, and the `LISTEN`, owns one for its life. The pool holds at
+    /// most the URL's `pool_max_conns` (10 by default), keeps two idle ones
+    /// open, and makes a caller wait at most a minute for a connection, for
+    /// one of its own to come back or for the server to have a slot free.
     ///
     /// Commits are announced with `NOTIFY` on a channel of the schema, right
     /// after they return (never the data, and commits close together share
@@ -43,15 +44,10 @@
         /// How often followers look for commits when no notification wakes them.
         public let pollInterval: Duration
         let settings: PostgresSettings
-        private let idle = Mutex<[PostgresSession]>([])
         /// Responder claims found lost, until they are made again.
         let lostResponderClaims = LostResponderClaims()
         private let listener: CommitListener?
         private let announcer: CommitAnnouncer?
-        /// Idle sessions kept for the hub's short reads (statistics, replay):
-        /// they hold the shared connection open between reads.
-        private static let idleLimit = 2
-
         /// Opens the journal at `url`, creating or migrating its tables; with
         /// `creatingIfMissing` false (tools that only read), a schema without a
         /// journal is ``JournalError/missing(path:)`` instead.
@@ -98,7 +94,6 @@
             case .journal(let version) where version == PostgresSchema.latestVersion:
                 // Up to date (the common case): nothing is locked or written, so
                 // a user who may only read can open the journal too.
-                recycle(session)
                 return
             case .journal:
                 break
@@ -106,7 +101,6 @@
                 guard adopting else { throw .foreignSchema(location: url.description, tables: tables) }
             }
             try PostgresSchema.migrate(session)
-            recycle(session)
         }
 
         /// Creates or migrates the journal at `url`, adopting a schema that
@@ -134,51 +128,33 @@
         /// The URL without its password.
         public var location: String { url.description }
 
-        /// A session from the idle ones, or a new one.
+        /// A connection whose statements and transactions borrow server
+        /// connections from the journal object's pool.
         public func connect(durability: Durability) throws -> any JournalConnection {
-            PostgresJournalConnection(try idleSession(), durability: durability, announcer: announcer) { [weak self] in
-                self?.recycle($0)
-            }
+            PostgresJournalConnection(try PostgresSession(settings), durability: durability, announcer: announcer)
         }
 
-        /// Runs `body` on a session from the idle ones (or a new one), which
-        /// goes back to them afterwards.
-        func withIdleSession<T>(_ body: (PostgresSession) throws -> T) throws -> T {
-            let session = try idleSession()
-            defer { recycle(session) }
-            return try body(session)
+        /// Runs `body` on a session whose statements borrow from the pool.
+        func withSession<T>(_ body: (PostgresSession) throws -> T) throws -> T {
+            try body(try PostgresSession(settings))
         }
 
-        private func idleSession() throws(JournalError) -> PostgresSession {
-            if let reused = idle.locked({ $0.popLast() }) { return reused }
-            return try PostgresSession(settings)
-        }
-
-        /// Takes the subscriber's name with a session advisory lock on the
-        /// journal's presence connection, which the subscriber then reads and
-        /// saves its cursor through (see ``PostgresSubscriberClaim``).
+        /// Takes the subscriber's name with a session advisory lock on a
+        /// connection of its own, which the subscriber then reads and saves
+        /// its cursor through (see ``PostgresSubscriberClaim``).
         public func claimSubscriber(_ subscriber: String) throws -> any SubscriberClaim {
             try PostgresSubscriberClaim(subscriber, settings: settings)
         }
 
         deinit {
             announcer?.stop()
+            settings.pool.shutDown()
         }
 
         /// Wakes `wake` after each commit that `NOTIFY` announces; nil when the
         /// URL says `notify=off`.
         public func watchCommits(_ wake: @escaping @Sendable () -> Void) -> (any CommitWatch)? {
             listener?.watch(wake)
-        }
-
-        private func recycle(_ session: PostgresSession) {
-            guard session.isConnected else { return }
-            let kept = idle.locked { sessions in
-                guard sessions.count < Self.idleLimit else { return false }
-                sessions.append(session)
-                return true
-            }
-            if !kept { session.close() }
         }
     }
 #endif

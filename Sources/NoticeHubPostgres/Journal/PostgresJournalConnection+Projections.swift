@@ -53,12 +53,15 @@
             try session.holdConnection()
             defer { session.releaseConnection() }
             try session.script("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            // Until it ends, the connection is not fit to go back to the pool.
+            session.holdsTransaction = true
             do {
                 let result = try body(projectionStore)
                 try session.script("COMMIT")
+                session.holdsTransaction = false
                 return result
             } catch {
-                if session.isConnected { _ = try? session.script("ROLLBACK") }
+                if session.isConnected, (try? session.script("ROLLBACK")) != nil { session.holdsTransaction = false }
                 throw error
             }
         }

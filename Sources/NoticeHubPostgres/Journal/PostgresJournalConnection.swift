@@ -19,8 +19,6 @@
     final class PostgresJournalConnection: JournalConnection {
         let session: PostgresSession
         let durability: Durability
-        /// Gives the session back to the journal's idle sessions at the end.
-        let recycle: ((PostgresSession) -> Void)?
         /// Tells followers of each commit that appended; nil with `notify=off`.
         let announcer: CommitAnnouncer?
         lazy var projectionStore = PostgresProjectionStore(session)
@@ -50,19 +48,15 @@
         /// followers are told of at once (``CommitAnnouncer``).
         var holdsConversation = false
 
-        init(
-            _ session: PostgresSession, durability: Durability, announcer: CommitAnnouncer? = nil,
-            recycle: ((PostgresSession) -> Void)? = nil
-        ) {
+        init(_ session: PostgresSession, durability: Durability, announcer: CommitAnnouncer? = nil) {
             self.session = session
             self.durability = durability
             self.announcer = announcer
-            self.recycle = recycle
         }
 
         deinit {
             rollbackAppending()
-            recycle?(session)
+            session.close()
         }
 
         // MARK: Appending
@@ -89,7 +83,7 @@
             let begin = durability == .never ? "BEGIN; SET LOCAL synchronous_commit TO OFF" : "BEGIN"
             isStarted = true
             do {
-                // The transaction holds the journal object's connection alone.
+                // The transaction holds a connection of the pool alone.
                 try session.holdConnection()
                 // The registry's generation comes in the same round trip.
                 let head = try session.script(
@@ -157,19 +151,19 @@
                 // A lost session took the transaction with it; a new one
                 // must not be opened for a savepoint it does not have, and the
                 // commit fails, so that the writer appends the batch again.
-                if session.isConnected {
-                    if alone {
-                        // The next append opens a transaction and locks the head again.
-                        restartServerTransaction()
-                    } else {
-                        do {
-                            try session.script("ROLLBACK TO SAVEPOINT notice")
-                        } catch {
-                            isAborted = true
-                        }
+                if !session.isConnected {
+                    isAborted = true
+                } else if alone {
+                    // The next append opens a transaction and locks the head
+                    // again (on a connection lent anew).
+                    restartServerTransaction()
+                } else {
+                    do {
+                        try session.script("ROLLBACK TO SAVEPOINT notice")
+                    } catch {
+                        isAborted = true
                     }
                 }
-                if !session.isConnected { isAborted = true }
                 throw error
             }
         }

@@ -5,8 +5,8 @@
     import Synchronization
 
     /// Announces a journal object's commits with `NOTIFY`, from a thread of its
-    /// own on the journal's presence connection (whose commits do not wait for
-    /// the disk), after the posters have their answers.
+    /// own on a connection borrowed from the pool (in a transaction that does
+    /// not wait for the disk), after the posters have their answers.
     ///
     /// A `NOTIFY` is not free even off the posters' path (it takes a
     /// cluster-wide lock and writes the notification queue): announcing every
@@ -95,14 +95,13 @@
                     continue
                 }
                 do {
-                    if session == nil { session = try PostgresSession(settings, purpose: .presence) }
-                    var binds = PostgresBindings()
-                    binds.append(settings.channel)
-                    binds.append(String(last))
-                    try session?.query("SELECT pg_notify($1, $2)", binds)
+                    if session == nil { session = try PostgresSession(settings) }
+                    // The channel is the schema's hash in hex; the number a sequence.
+                    try session?.script(
+                        "BEGIN; SET LOCAL synchronous_commit TO OFF; "
+                            + "SELECT pg_notify('\(settings.channel)', '\(last)'); COMMIT")
                 } catch {
-                    // Followers poll meanwhile; the session connects again next time.
-                    if session?.isConnected == false { session = nil }
+                    // Followers poll meanwhile; the next statement borrows another connection.
                 }
                 let spacing = commits > Self.busyCommits ? Self.busySpacing : Self.spacing
                 _ = hurry.wait(timeout: .now() + spacing.seconds)

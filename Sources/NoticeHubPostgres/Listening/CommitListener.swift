@@ -6,7 +6,7 @@
     import PostgresNIO
     import Synchronization
 
-    /// The one `LISTEN` of a journal object, on its presence connection,
+    /// The one `LISTEN` of a journal object, on a connection of its own,
     /// shared by its followers.
     ///
     /// It runs on a thread of its own while anyone watches: connects, listens
@@ -21,8 +21,6 @@
             var watchers: [Int: @Sendable () -> Void] = [:]
             var nextID = 0
             var running = false
-            /// The connection that listens: a new one must be told to.
-            var listening: PostgresConnection?
         }
         private let state = Mutex(State())
         /// Wakes the thread when its connection closes or its last watcher goes.
@@ -70,31 +68,22 @@
         private func run() {
             var backoff: Duration = .milliseconds(100)
             var connectedBefore = false
-            var session: PostgresSession?
-            defer { session?.close() }
             while isWatched {
                 do {
-                    if session == nil { session = try PostgresSession(settings, purpose: .presence) }
-                    let listening = try session!.connectIfNeeded()
-                    let isNew = state.locked { state in
-                        defer { state.listening = listening }
-                        return state.listening !== listening
+                    let session = try PostgresSession(settings, purpose: .presence)
+                    defer { session.close() }
+                    guard let listening = session.connection else { continue }
+                    listening.addListener(channel: settings.channel) { [weak self] _, _ in self?.wakeAll() }
+                    try session.script("LISTEN \(settings.channel)")
+                    listening.closeFuture.whenComplete { [nudge] _ in nudge.signal() }
+                    if connectedBefore {
+                        settings.logger.warning("listening for commits again", metadata: ["journal": "\(settings.url)"])
                     }
-                    if isNew {
-                        listening.addListener(channel: settings.channel) { [weak self] _, _ in self?.wakeAll() }
-                        try session!.script("LISTEN \(settings.channel)")
-                        listening.closeFuture.whenComplete { [nudge] _ in nudge.signal() }
-                        if connectedBefore {
-                            settings.logger.warning(
-                                "listening for commits again", metadata: ["journal": "\(settings.url)"])
-                        }
-                        connectedBefore = true
-                        backoff = .milliseconds(100)
-                        wakeAll()
-                    }
-                    waitWhileOpen(session!, listening)
+                    connectedBefore = true
+                    backoff = .milliseconds(100)
+                    wakeAll()
+                    waitWhileOpen(session, listening)
                 } catch {
-                    state.locked { $0.listening = nil }
                     settings.logger.warning(
                         "cannot listen for commits; followers poll meanwhile",
                         metadata: ["journal": "\(settings.url)", "error": "\(error)"])
