@@ -253,6 +253,7 @@ final class JournalFollower: Sendable, CancellableRegistration {
         let head = try connection.lastSequence()
         if start > head + 1 { throw JournalError.rolledBack(handled: start - 1, last: head) }
         var next = start
+        let delivery = retried(options)
         while next <= head {
             var query = options.query
             query.from = next
@@ -264,7 +265,7 @@ final class JournalFollower: Sendable, CancellableRegistration {
             do {
                 try connection.read(query) { notice in
                     guard !isCancelled else { return false }
-                    switch retried(options).deliver(notice, to: sink) {
+                    switch delivery.deliver(notice, to: sink) {
                     case .handled: break
                     case .exhausted(let error, let deliveries):
                         parked.append(
