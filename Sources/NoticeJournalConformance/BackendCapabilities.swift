@@ -51,9 +51,13 @@ public struct BackendCapabilities: OptionSet, Sendable {
     /// listed (``ResponderClaimingJournal``).
     public static let requests = BackendCapabilities(rawValue: 1 << 7)
 
+    /// Durable subscribers' parked notices, and subscribers deleted
+    /// (``ParkingJournalConnection``).
+    public static let parking = BackendCapabilities(rawValue: 1 << 8)
+
     /// Everything a backend can do.
     public static let all: BackendCapabilities = [
         .projections, .behindTheBackSQL, .commitAnnouncements, .durableCommitsTakeTime, .trimming, .renewedClaims,
-        .retentionByName, .requests,
+        .retentionByName, .requests, .parking,
     ]
 }

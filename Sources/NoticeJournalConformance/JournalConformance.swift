@@ -310,6 +310,12 @@ public enum JournalConformance {
         ConformanceCheck("a reset subscriber goes on from its new position") {
             try SubscriberResetChecks().aResetSubscriberGoesOnFromItsNewPosition(backend: $0)
         },
+        ConformanceCheck("a notice thrown for is retried, then parked, and replayed", needs: .parking) {
+            try ParkingChecks().aNoticeThrownForIsRetriedThenParkedAndReplayed(backend: $0)
+        },
+        ConformanceCheck("dropped parked notices and deleted subscribers are gone", needs: .parking) {
+            try ParkingChecks().droppedParkedNoticesAndDeletedSubscribersAreGone(backend: $0)
+        },
         ConformanceCheck("observed state follows this hub's and another journal's commits", needs: .projections) {
             try StateObservationChecks().observedStateFollowsThisHubsAndAnotherJournalsCommits(backend: $0)
         },

@@ -23,6 +23,9 @@ struct BackendCapabilityTests {
     @Test func sqliteAdoptsEverythingButRenewedClaimsAndCommitAnnouncements() {
         #expect(
             Backend.sqlite.capabilities
-                == [.projections, .behindTheBackSQL, .durableCommitsTakeTime, .trimming, .retentionByName, .requests])
+                == [
+                    .projections, .behindTheBackSQL, .durableCommitsTakeTime, .trimming, .retentionByName, .requests,
+                    .parking,
+                ])
     }
 }

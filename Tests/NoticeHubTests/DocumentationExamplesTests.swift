@@ -552,6 +552,46 @@ struct DocumentationExamplesTests {
         #expect(counts.first == 0 && counts.last == 3 && counts == counts.sorted() && Set(counts).count == counts.count)
     }
 
+    /// The mail server of "Consumers in production": down until told otherwise.
+    final class Outbox: Sendable {
+        struct Down: Error, CustomStringConvertible {
+            var description: String { "the mail server is down" }
+        }
+
+        let isDown = Mutex(true)
+        let sent = Log<Int64>()
+
+        func send(_ notice: Notice) throws {
+            if isDown.locked({ $0 }) { throw Down() }
+            sent.append(notice.sequence!)
+        }
+    }
+
+    @Test func consumersInProduction() throws {
+        let directory = TemporaryDirectory()
+        let hub = try NoticeHub(
+            journal: SQLiteJournal(path: directory.path("orders.sqlite")), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        let outbox = Outbox()
+        let problems = Log<String>()
+        try hub.post("order.placed", payload: 1)
+        let mailer = try hub.journal.subscribe(
+            as: "mailer", names: ["order.placed"],
+            delivery: DeliveryPolicy(maxDeliveries: 3, backoff: [.milliseconds(10), .milliseconds(50)])
+        ) { notice in
+            try outbox.send(notice)  // throws while the mail server is down
+        }
+        #expect(try eventually { try hub.journal.parkedNotices(of: "mailer").count == 1 })
+        outbox.isDown.locked { $0 = false }
+        for parked in try hub.journal.parkedNotices(of: "mailer") {
+            problems.append("#\(parked.sequence) after \(parked.deliveries) deliveries: \(parked.error)")
+        }
+        try hub.journal.replayParked(of: "mailer")  // the mail server is back
+        #expect(try eventually { try hub.journal.parkedNotices(of: "mailer").isEmpty })
+        mailer.cancel()
+        #expect(problems.all == ["#1 after 3 deliveries: the mail server is down"])
+        #expect(outbox.sent.all == [1])
+    }
+
     @Test func everySwiftSampleInTheCatalogIsCompiledHere() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()

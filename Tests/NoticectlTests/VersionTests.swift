@@ -18,11 +18,14 @@ struct VersionTests {
         let changelog = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
         let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
         #expect(newest?.hasPrefix("## [\(NoticeHub.release)] - ") == true, "\(newest ?? "no release heading")")
-        // A release says which journal schema it writes, and what moving to it costs.
-        let section =
-            changelog.components(separatedBy: "\n## [\(NoticeHub.release)]").dropFirst().first?
-            .components(separatedBy: "\n## [").first ?? ""
-        #expect(section.contains("schema \(SQLiteJournal.schemaVersion)"), "the release names its SQLite schema")
+        // A release says which journal schema it writes, and what moving to it costs; a schema
+        // newer than the last release's is named among the unreleased changes until the next.
+        let sections = ["\n## [Unreleased]", "\n## [\(NoticeHub.release)]"].map { heading in
+            changelog.components(separatedBy: heading).dropFirst().first?.components(separatedBy: "\n## [").first ?? ""
+        }
+        #expect(
+            sections.contains { $0.contains("schema \(SQLiteJournal.schemaVersion)") },
+            "the release, or its unreleased changes, name its SQLite schema")
     }
 
     /// `version` names the schema of the journal's own backend, read from

@@ -5,11 +5,12 @@ import NoticeHub
 struct SubscribersListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List the durable subscribers: cursor, lag, and whether each runs now.",
+        abstract: "List the durable subscribers: cursor, lag, parked notices, and whether each runs now.",
         discussion: ToolContext.named(
             """
             One line each: the name, the last notice it handled, how many notices \
-            it has still to handle, and `running` while a process holds its name \
+            it has still to handle, how many it parked (`subscribers parked NAME` \
+            lists them), and `running` while a process holds its name \
             (which listing asks for, and lets go of at once), else `stopped`.
 
             Example:
@@ -28,6 +29,7 @@ struct SubscribersListCommand: ParsableCommand {
         var name: String
         var cursor: Int64
         var lag: Int64
+        var parked: Int
         var running: Bool
     }
 
@@ -36,15 +38,19 @@ struct SubscribersListCommand: ParsableCommand {
         let hub = try NoticeHub(journal: journal)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
+        let parkedCounts = try hub.journal.parkedCounts()
         for subscriber in try hub.journal.statistics().subscribers {
             let running = try Self.isRunning(subscriber.name, in: journal)
+            let parked = parkedCounts[subscriber.name] ?? 0
             if json {
-                let line = Line(name: subscriber.name, cursor: subscriber.cursor, lag: subscriber.lag, running: running)
+                let line = Line(
+                    name: subscriber.name, cursor: subscriber.cursor, lag: subscriber.lag, parked: parked,
+                    running: running)
                 print(String(decoding: try encoder.encode(line), as: UTF8.self))
             } else {
                 print(
                     "\(subscriber.name)  at #\(subscriber.cursor)  \(CountText.grouped(subscriber.lag)) behind  "
-                        + (running ? "running" : "stopped"))
+                        + "\(CountText.grouped(parked)) parked  " + (running ? "running" : "stopped"))
             }
         }
     }

@@ -19,7 +19,7 @@ extension NoticeHub {
         try journal.follow(pollInterval: pollInterval, onFailure: onFailure)
     }
 
-    @available(*, deprecated, renamed: "journal.subscribe(as:names:pollInterval:onFailure:handler:)")
+    @available(*, deprecated, renamed: "journal.subscribe(as:names:pollInterval:delivery:onFailure:handler:)")
     public func subscribeDurably(
         as subscriber: String, names: Set<NoticeName>? = nil, pollInterval: Duration? = nil,
         onFailure: (@Sendable (any Error) -> Void)? = nil, handler: @escaping @Sendable (Notice) -> Void

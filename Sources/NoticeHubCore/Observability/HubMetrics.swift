@@ -13,6 +13,7 @@ final class HubMetrics: Sendable {
     let commitDuration: Timer
     private let followerLag: Timer
     private let liveResponders: Gauge
+    private let parkedNotices: Counter
     /// Requests by why they stopped, in ``ReplyCollection/StopReason``'s order.
     private let requests: [Counter]
 
@@ -24,6 +25,7 @@ final class HubMetrics: Sendable {
         static let followerLag = "noticehub.follower.lag"
         static let requests = "noticehub.requests"
         static let liveResponders = "noticehub.responders.live"
+        static let parked = "noticehub.subscriber.parked"
     }
 
     /// The metrics made by `factory`, or by the bootstrapped backend when
@@ -40,6 +42,7 @@ final class HubMetrics: Sendable {
         commitDuration = Timer(label: Label.commitDuration, factory: factory)
         followerLag = Timer(label: Label.followerLag, factory: factory)
         liveResponders = Gauge(label: Label.liveResponders, factory: factory)
+        parkedNotices = Counter(label: Label.parked, factory: factory)
         requests = ["allAnswered", "maxRepliesReached", "timedOut", "noResponders", "cancelled"].map { stop in
             Counter(label: Label.requests, dimensions: [("stop", stop)], factory: factory)
         }
@@ -53,6 +56,9 @@ final class HubMetrics: Sendable {
     /// Counts `count` handler calls for one notice.
     @inline(never)
     func delivered(_ count: Int) { deliveries.increment(by: count) }
+
+    /// Counts a notice a durable subscriber parked.
+    func parked() { parkedNotices.increment() }
 
     /// Reports how many responders across processes are live.
     func respondersLive(_ count: Int) { liveResponders.record(count) }

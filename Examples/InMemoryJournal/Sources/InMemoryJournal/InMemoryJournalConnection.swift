@@ -11,7 +11,7 @@ final class InMemoryJournalConnection: JournalConnection {
     /// Rows a read copies out per hold of the storage's lock.
     static let pageSize = 256
 
-    private let storage: InMemoryStorage
+    let storage: InMemoryStorage
     private var transaction: PendingTransaction?
 
     init(_ storage: InMemoryStorage) {

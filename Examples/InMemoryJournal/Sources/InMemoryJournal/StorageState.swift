@@ -10,6 +10,8 @@ struct StorageState {
     var countByName: [NoticeName: Int] = [:]
     /// Durable subscribers' cursors: the last sequence each handled.
     var cursors: [String: Int64] = [:]
+    /// Durable subscribers' parked notices, by subscriber and sequence.
+    var parked: [String: [Int64: ParkedNotice]] = [:]
     /// The durable subscribers' names claimed now.
     var claimedSubscribers: Set<String> = []
     /// Responders' announcements, by key: live ones, and dead ones that the

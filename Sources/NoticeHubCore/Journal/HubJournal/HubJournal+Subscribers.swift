@@ -28,6 +28,32 @@ extension HubJournal {
     /// most 256 UTF-8 bytes, no control characters), since `noticectl stats`
     /// prints it; ``NoticeHubError/invalidSubscriber(_:reason:)`` otherwise.
     ///
+    /// `handler` may throw. The notice is then handed to it again after the
+    /// delays of `delivery` (``DeliveryPolicy/standard`` unless given: 5
+    /// deliveries, 0.1 s, 1 s, 5 s and 30 s apart), and once it has thrown
+    /// for all of them the notice is parked (``ParkedNotice``): recorded in
+    /// the journal with the error and the number of deliveries, a warning
+    /// logged through the hub's logger and the `noticehub.subscriber.parked`
+    /// metric counted; the subscriber then goes on with the next notice, its
+    /// cursor past the parked one. ``HubJournal/parkedNotices(of:)`` lists
+    /// them, ``HubJournal/replayParked(of:)`` hands them over again.
+    ///
+    /// While a notice is retried the subscriber hands over no later one: it
+    /// blocks on it (head of line), so that the notices it delivers keep
+    /// their order, and a handler that fails because something it needs is
+    /// down (a database, a service) does not run through the journal parking
+    /// everything behind it. Cancelling the subscription ends a wait between
+    /// deliveries at once; the notice is then neither handled nor parked,
+    /// and is delivered again by the subscriber's next run.
+    ///
+    /// ```swift
+    /// let subscription = try hub.journal.subscribe(
+    ///     as: "mailer", delivery: DeliveryPolicy(maxDeliveries: 3, backoff: [.seconds(1), .seconds(10)])
+    /// ) { notice in
+    ///     try mailer.send(notice)  // thrown: again in 1 s, then 10 s, then parked
+    /// }
+    /// ```
+    ///
     /// On a hub with a tracer, `handler` runs in the trace context each
     /// notice carries, as ``follow(pollInterval:onFailure:)``'s observers do.
     ///
@@ -39,8 +65,9 @@ extension HubJournal {
         as subscriber: String,
         names: Set<NoticeName>? = nil,
         pollInterval: Duration? = nil,
+        delivery: DeliveryPolicy = .standard,
         onFailure: (@Sendable (any Error) -> Void)? = nil,
-        handler: @escaping @Sendable (Notice) -> Void
+        handler: @escaping @Sendable (Notice) throws -> Void
     ) throws -> Subscription {
         if let problem = IdentifierRules.problem(with: subscriber) {
             throw NoticeHubError.invalidSubscriber(subscriber, reason: problem)
@@ -62,14 +89,28 @@ extension HubJournal {
                             "a durable subscriber claimed its name again",
                             metadata: ["subscriber": "\(subscriber)", "cursor": "\(cursor)"])
                     }
+                },
+                delivery: delivery,
+                onParked: { [logger, metrics] parked, recorded in
+                    metrics?.parked()
+                    let message: Logger.Message =
+                        recorded
+                        ? "a durable subscriber parked a notice its handler kept throwing for"
+                        : "a durable subscriber passed over a notice its handler kept throwing for; its journal keeps no parked notices"
+                    logger?.warning(
+                        message,
+                        metadata: [
+                            "subscriber": "\(subscriber)", "sequence": "\(parked.sequence)",
+                            "deliveries": "\(parked.deliveries)", "error": "\(parked.error)",
+                        ])
                 }),
             claim: try journal.claimSubscriber(subscriber), onFailure: onFailure,
             sink: { [metrics, tracing] notice in
                 metrics?.followed(notice)
                 if let tracing {
-                    tracing.withContext(of: notice) { handler(notice) }
+                    try tracing.withContext(of: notice) { try handler(notice) }
                 } else {
-                    handler(notice)
+                    try handler(notice)
                 }
             })
         return Subscription(registration: follower, issuer: identity)

@@ -21,6 +21,12 @@ import Synchronization
 /// claims its name again when `Options.reclaim` says how, waiting while
 /// another holds it or the server does not answer, and goes on from its
 /// saved cursor; without `reclaim` it stops.
+///
+/// A sink that throws is handed the notice again under `Options.delivery`,
+/// later notices waiting meanwhile; one it throws for every time is parked
+/// (recorded on a ``ParkingJournalConnection`` before the cursor passes it,
+/// and told to `Options.onParked`). A durable subscriber hands over, at each
+/// poll, the parked notices whose replay was asked for.
 final class JournalFollower: Sendable, CancellableRegistration {
     struct Options: Sendable {
         var query: JournalQuery
@@ -31,6 +37,11 @@ final class JournalFollower: Sendable, CancellableRegistration {
         var reclaim: (@Sendable () throws -> any SubscriberClaim)?
         /// Told when the claim is lost, and when it is claimed again.
         var onClaim: (@Sendable (ClaimEvent) -> Void)?
+        /// How a notice the sink throws for is handed over again.
+        var delivery = DeliveryPolicy.standard
+        /// Told of each notice parked, and whether the journal recorded it
+        /// (false on a connection that keeps no parked notices).
+        var onParked: (@Sendable (ParkedNotice, _ recorded: Bool) -> Void)?
     }
 
     /// What happens to a durable subscriber's claim.
@@ -49,6 +60,9 @@ final class JournalFollower: Sendable, CancellableRegistration {
     /// instead of at the end of a long poll interval, and by the journal's
     /// commit announcements, so it reads a commit without waiting for a poll.
     private let waker = Waker()
+    /// Signalled by `cancel()`, so that a delivery waiting to be retried
+    /// stops waiting at once.
+    let retryWake = DispatchSemaphore(value: 0)
     private let commitWatch: (any CommitWatch)?
     private let threadID = Mutex<pthread_t?>(nil)
     /// A durable subscriber's hold on its name, given up when the thread is
@@ -63,7 +77,7 @@ final class JournalFollower: Sendable, CancellableRegistration {
     init(
         journal: any NoticeJournal, options: Options, claim: (any SubscriberClaim)? = nil,
         onCancel: (@Sendable () -> Void)? = nil,
-        onFailure: (@Sendable (any Error) -> Void)? = nil, sink: @escaping @Sendable (Notice) -> Void
+        onFailure: (@Sendable (any Error) -> Void)? = nil, sink: @escaping @Sendable (Notice) throws -> Void
     ) throws {
         self.onCancel = onCancel
         self.onFailure = onFailure
@@ -116,6 +130,7 @@ final class JournalFollower: Sendable, CancellableRegistration {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return false }
         onCancel?()
         waker.wake()
+        retryWake.signal()
         return true
     }
 
@@ -151,12 +166,13 @@ final class JournalFollower: Sendable, CancellableRegistration {
     /// by a failure no retry gets past, it lets go of what it holds and
     /// ends the worker.
     private func step(
-        _ position: Position, options: Options, sink: @Sendable (Notice) -> Void
+        _ position: Position, options: Options, sink: @Sendable (Notice) throws -> Void
     ) -> BackgroundWorker.Next {
         threadID.locked { id in if id == nil { id = pthread_self() } }
         guard !isCancelled else { return end() }
         if position.reclaiming != nil { return reclaim(position, options: options) }
         do {
+            try replayRequested(on: position.connection, options: options, sink: sink)
             let version = try position.connection.changeCounter()
             if version != position.seenVersion {
                 position.seenVersion = version
@@ -232,11 +248,12 @@ final class JournalFollower: Sendable, CancellableRegistration {
     /// move a subscriber's cursor without ever stepping over a later commit.
     private func drain(
         _ connection: any JournalConnection, from start: Int64, options: Options,
-        sink: @Sendable (Notice) -> Void
+        sink: @Sendable (Notice) throws -> Void
     ) throws -> Int64 {
         let head = try connection.lastSequence()
         if start > head + 1 { throw JournalError.rolledBack(handled: start - 1, last: head) }
         var next = start
+        let delivery = retried(options)
         while next <= head {
             var query = options.query
             query.from = next
@@ -244,10 +261,19 @@ final class JournalFollower: Sendable, CancellableRegistration {
             query.limit = options.batchSize
             var count = 0
             var last: Int64?
+            var parked: [ParkedNotice] = []
             do {
                 try connection.read(query) { notice in
                     guard !isCancelled else { return false }
-                    sink(notice)
+                    switch delivery.deliver(notice, to: sink) {
+                    case .handled: break
+                    case .exhausted(let error, let deliveries):
+                        parked.append(
+                            ParkedNotice(
+                                subscriber: options.subscriber ?? "", sequence: notice.sequence ?? 0, error: error,
+                                deliveries: deliveries, parkedAtMilliseconds: WallClock.nowMilliseconds()))
+                    case .cancelled: return false
+                    }
                     count += 1
                     last = notice.sequence
                     return true
@@ -255,10 +281,13 @@ final class JournalFollower: Sendable, CancellableRegistration {
             } catch let error as JournalError {
                 // What the sink handled before a malformed row stays handled.
                 if error.code == .malformedRow, let last, let subscriber = options.subscriber {
+                    try record(parked, on: connection, options: options)
                     try connection.saveCursor(last, of: subscriber)
                 }
                 throw error
             }
+            // Parked before the cursor passes them, so that none is lost.
+            try record(parked, on: connection, options: options)
             if isCancelled {
                 if let last, let subscriber = options.subscriber { try connection.saveCursor(last, of: subscriber) }
                 return last.map { $0 + 1 } ?? next

@@ -10,6 +10,21 @@ extension JournalConnection {
     /// This connection as one that keeps retention rules by name, if it is.
     package var nameRetention: (any NameRetentionJournalConnection)? { self as? any NameRetentionJournalConnection }
 
+    /// This connection as one that keeps parked notices, if it is.
+    package var parking: (any ParkingJournalConnection)? { self as? any ParkingJournalConnection }
+
+    /// This connection as one that keeps parked notices, or a storage error
+    /// naming `location`.
+    package func requireParking(at location: String) throws -> any ParkingJournalConnection {
+        guard let parking else {
+            throw JournalError.storage(
+                StorageFailure(
+                    "the journal at \(location) keeps no parked notices: its connection is not a ParkingJournalConnection"
+                ))
+        }
+        return parking
+    }
+
     /// `mark` as the journal keeps it; nil on a backend without marks, which
     /// was never trimmed or checked.
     package func keptMark(_ mark: JournalMark) throws -> Int64? {

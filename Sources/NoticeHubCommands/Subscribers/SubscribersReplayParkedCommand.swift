@@ -1,0 +1,37 @@
+import ArgumentParser
+import NoticeHub
+
+struct SubscribersReplayParkedCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay-parked",
+        abstract: "Have a durable subscriber deliver its parked notices again.",
+        discussion: ToolContext.named(
+            """
+            The subscriber delivers them at its next poll if it runs, in any \
+            process, else when it next runs: in order, before newer notices, \
+            under its delivery policy. Each one handled is unparked; one that \
+            fails every delivery again is parked again. They stay listed by \
+            `subscribers parked` until then.
+
+            Example:
+              noticectl subscribers replay-parked mailer
+            """)
+    )
+
+    @OptionGroup var journal: JournalOptions
+
+    @Argument(help: "The subscriber's name.")
+    var subscriber: String
+
+    func validate() throws {
+        if let problem = IdentifierRules.problem(with: subscriber) {
+            throw ValidationError("\(NoticeHubError.invalidSubscriber(subscriber, reason: problem))")
+        }
+    }
+
+    func run() throws {
+        let hub = try NoticeHub(journal: journal.openJournal(creatingIfMissing: false))
+        let asked = try hub.journal.replayParked(of: subscriber)
+        print("\(subscriber): \(CountText.counted(asked, "parked notice")) to deliver again")
+    }
+}
