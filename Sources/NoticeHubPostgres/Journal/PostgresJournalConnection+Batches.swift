@@ -26,16 +26,14 @@
             }
             var outcomes: [Result<AppendOutcome, any Error>] = []
             outcomes.reserveCapacity(records.count)
-            do {
-                try startForAppending()
-            } catch {
-                return records.map { _ in .failure(error) }
-            }
             var run: [JournalRecord] = []
             func flushRun() -> Bool {
                 defer { run.removeAll(keepingCapacity: true) }
                 guard !run.isEmpty else { return true }
                 do {
+                    // A notice with projections opens the transaction itself,
+                    // in its insert's round trip; a run needs the head first.
+                    try startForAppending()
                     outcomes += try aborting { try insertRun(run) }.map { .success($0) }
                     return true
                 } catch {
@@ -101,19 +99,9 @@
 
         /// Inserts one notice with the next number, or finds it stored already.
         func insertOne(_ record: JournalRecord) throws -> AppendOutcome {
-            let notice = record.notice
             var binds = PostgresBindings(capacity: 11)
             binds.append(nextSequence)
-            binds.append(notice.id.uuid)
-            binds.append(notice.name.rawValue)
-            binds.append(notice.sender?.rawValue)
-            binds.append(record.payloadJSON)
-            binds.append(notice.postedAtMilliseconds)
-            binds.append(notice.kind.storedValue)
-            binds.append(notice.conversation?.uuid)
-            binds.append(notice.cause?.uuid)
-            binds.append(Int32(notice.version))
-            binds.append(notice.metadata.json)
+            Self.bindColumns(of: record, to: &binds)
             let inserted = try session.query(
                 """
                 INSERT INTO notices (seq, id, name, sender, payload, posted_at, kind, conversation, cause, version, metadata)
@@ -124,7 +112,22 @@
                 defer { nextSequence += 1 }
                 return .appended(nextSequence)
             }
-            return .duplicate(try storedSequences(of: [notice.id.uuid])[notice.id.uuid] ?? -1)
+            return .duplicate(try storedSequences(of: [record.notice.id.uuid])[record.notice.id.uuid] ?? -1)
+        }
+
+        /// Binds a notice's columns after `seq`, in the order of the inserts' column lists.
+        static func bindColumns(of record: JournalRecord, to binds: inout PostgresBindings) {
+            let notice = record.notice
+            binds.append(notice.id.uuid)
+            binds.append(notice.name.rawValue)
+            binds.append(notice.sender?.rawValue)
+            binds.append(record.payloadJSON)
+            binds.append(notice.postedAtMilliseconds)
+            binds.append(notice.kind.storedValue)
+            binds.append(notice.conversation?.uuid)
+            binds.append(notice.cause?.uuid)
+            binds.append(Int32(notice.version))
+            binds.append(notice.metadata.json)
         }
 
         /// Inserts a run of notices in one statement: those not stored yet

@@ -120,19 +120,21 @@
 
         func append(_ record: JournalRecord, projections: [any Projection]) throws -> AppendOutcome {
             guard isAppending else { throw JournalError.storage("no open append transaction") }
-            try startForAppending()
             if record.notice.kind != .notice { holdsConversation = true }
-            if projections.isEmpty { return try aborting { try insertOne(record) } }
+            // The first notice of a server transaction opens it in its
+            // insert's round trip (``startInserting(_:)``).
+            let opening = !isStarted
+            if projections.isEmpty && !opening { return try aborting { try insertOne(record) } }
             // The notice and its state change stand or fall together; a refusal
             // undoes only this notice's part of the batch: by a savepoint,
             // opened and released in the round trips of the statements next to
             // it (the insert's; the next notice's or the commit's), or, when
             // the transaction holds nothing else yet, by rolling it back.
-            let alone = !hasWritten
+            let alone = opening || !hasWritten
             if !alone { session.sendBeforeNext("SAVEPOINT notice") }
             let before = nextSequence
             do {
-                let outcome = try insertOne(record)
+                let outcome = opening ? try startInserting(record) : try insertOne(record)
                 if case .appended(let sequence) = outcome {
                     let notice = record.notice.journaled(as: sequence)
                     for projection in projections {
@@ -151,13 +153,14 @@
                 // A lost session took the transaction with it; a new one
                 // must not be opened for a savepoint it does not have, and the
                 // commit fails, so that the writer appends the batch again.
-                if !session.isConnected {
+                // A transaction that found the registry moved has ended.
+                if isOpen && !session.isConnected {
                     isAborted = true
-                } else if alone {
+                } else if isOpen && alone {
                     // The next append opens a transaction and locks the head
                     // again (on a connection lent anew).
                     restartServerTransaction()
-                } else {
+                } else if isOpen {
                     do {
                         try session.script("ROLLBACK TO SAVEPOINT notice")
                     } catch {
