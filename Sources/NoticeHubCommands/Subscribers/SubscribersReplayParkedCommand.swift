@@ -7,7 +7,7 @@ struct SubscribersReplayParkedCommand: ParsableCommand {
         abstract: "Have a durable subscriber deliver its parked notices again.",
         discussion: ToolContext.named(
             """
-            The subscriber delivers them at its next poll if it runs, in any \
+            The subscriber delivers them within about a second if it runs, in any \
             process, else when it next runs: in order, before newer notices, \
             under its delivery policy. Each one handled is unparked; one that \
             fails every delivery again is parked again. They stay listed by \

@@ -18,9 +18,9 @@ extension HubJournal {
     /// Asks `subscriber` to hand its parked notices to its handler again;
     /// returns how many it has parked. They stay listed until handed over.
     ///
-    /// The subscriber does it itself, running or at its next run: at each
-    /// poll (within its poll interval, whatever process it runs in) it
-    /// delivers them in sequence order under its ``DeliveryPolicy``, before
+    /// The subscriber does it itself, running or at its next run: within
+    /// about a second (at its first poll after the request, on SQLite;
+    /// whatever process it runs in) it delivers them in sequence order under its ``DeliveryPolicy``, before
     /// it goes on with newer notices. Each one handled is unparked; one its
     /// handler throws for on every delivery again is parked again, its
     /// deliveries added up. A parked notice the journal no longer holds

@@ -25,8 +25,9 @@ import Synchronization
 /// A sink that throws is handed the notice again under `Options.delivery`,
 /// later notices waiting meanwhile; one it throws for every time is parked
 /// (recorded on a ``ParkingJournalConnection`` before the cursor passes it,
-/// and told to `Options.onParked`). A durable subscriber hands over, at each
-/// poll, the parked notices whose replay was asked for.
+/// and told to `Options.onParked`). A durable subscriber hands over the
+/// parked notices whose replay was asked for when the journal changes, and
+/// at least every ``replayCheckInterval``.
 final class JournalFollower: Sendable, CancellableRegistration {
     struct Options: Sendable {
         var query: JournalQuery
@@ -144,12 +145,19 @@ final class JournalFollower: Sendable, CancellableRegistration {
         /// Set while a durable subscriber waits to claim its name again: the
         /// rest before the next try.
         var reclaiming: Duration?
+        /// When a durable subscriber last looked for parked notices whose
+        /// replay was asked for.
+        var replayCheckedAt: ContinuousClock.Instant?
 
         init(_ connection: any JournalConnection, next: Int64) {
             self.connection = connection
             self.next = next
         }
     }
+
+    /// How often, at least, a durable subscriber looks for parked notices
+    /// whose replay was asked for.
+    static let replayCheckInterval: Duration = .seconds(1)
 
     /// The follower's worker, once started: commit announcements and
     /// `cancel()` wake it.
@@ -172,8 +180,18 @@ final class JournalFollower: Sendable, CancellableRegistration {
         guard !isCancelled else { return end() }
         if position.reclaiming != nil { return reclaim(position, options: options) }
         do {
-            try replayRequested(on: position.connection, options: options, sink: sink)
             let version = try position.connection.changeCounter()
+            let now = ContinuousClock.now
+            // Replays are looked for when the journal changed (a request on
+            // SQLite moves its counter) and at least every
+            // `replayCheckInterval`, not at every poll, which may be a
+            // millisecond apart.
+            if version != position.seenVersion
+                || position.replayCheckedAt.map({ now - $0 >= Self.replayCheckInterval }) ?? true
+            {
+                position.replayCheckedAt = now
+                try replayRequested(on: position.connection, options: options, sink: sink)
+            }
             if version != position.seenVersion {
                 position.seenVersion = version
                 position.next = try drain(position.connection, from: position.next, options: options, sink: sink)
