@@ -114,6 +114,21 @@ struct DocumentationExamplesTests {
         #expect(throws: JournalError.trimmed(from: 1, firstRetained: 4)) { try hub.journal.replay() }
     }
 
+    @Test func journalUpgrade() throws {
+        let printed = Log<String>()
+        func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
+        let directory = TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        try OlderSchemaJournal.create(at: path, schema: 12)
+        if let upgrade = try SQLiteJournal.pendingUpgrade(at: path), upgrade.rewritesNotices {
+            print("upgrading the journal from schema \(upgrade.from) to \(upgrade.to)")
+        }
+        let upgraded = try NoticeHub(journal: SQLiteJournal(path: path))
+        #expect(printed.all == ["upgrading the journal from schema 12 to \(SQLiteJournal.schemaVersion)"])
+        #expect(try SQLiteJournal.pendingUpgrade(at: path) == nil)
+        #expect(try upgraded.post("app.started").sequence == 1)
+    }
+
     @Test func journalRetention() throws {
         let directory = TemporaryDirectory()
         let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("app.sqlite")))

@@ -45,7 +45,15 @@ package struct JournalOptions: ParsableArguments {
     /// The journal `--db` names, opened (and created or migrated, unless
     /// `creatingIfMissing` is false).
     package func openJournal(creatingIfMissing: Bool = true) throws -> any NoticeJournal {
-        guard isPostgres else { return try SQLiteJournal(path: path, creatingIfMissing: creatingIfMissing) }
+        guard isPostgres else {
+            // Said first: opening waits for an upgrade that rewrites every notice.
+            if let upgrade = try? SQLiteJournal.pendingUpgrade(at: path), upgrade.rewritesNotices {
+                StandardError.writeLine(
+                    "note: upgrading \(path) from schema \(upgrade.from) to \(upgrade.to), "
+                        + "which rewrites its notices (about 15-20 s a million)")
+            }
+            return try SQLiteJournal(path: path, creatingIfMissing: creatingIfMissing)
+        }
         #if Postgres
             return try PostgresJournal(url: try PostgresURL(path), creatingIfMissing: creatingIfMissing)
         #else
