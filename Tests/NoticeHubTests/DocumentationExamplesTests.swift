@@ -607,6 +607,24 @@ struct DocumentationExamplesTests {
         #expect(outbox.sent.all == [1])
     }
 
+    actor OrderSearch {
+        private(set) var indexed: [Int64] = []
+        func index(_ notice: Notice) async throws { indexed.append(notice.sequence!) }
+    }
+
+    @Test func consumersInProductionAsync() async throws {
+        let directory = TemporaryDirectory()
+        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("orders.sqlite")))
+        let search = OrderSearch()
+        for order in 1...3 { try hub.post("order.placed", payload: order) }
+        let indexer = try hub.journal.subscribe(as: "indexer", names: ["order.placed"]) { notice in
+            try await search.index(notice)
+        }
+        #expect(try await eventually { try hub.journal.statistics().subscribers.first?.cursor == 3 })
+        indexer.cancel()
+        #expect(await search.indexed == [1, 2, 3])
+    }
+
     @Test func everySwiftSampleInTheCatalogIsCompiledHere() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()

@@ -30,6 +30,33 @@ struct SubscriberFailureTests {
         try hub.journal.statistics().subscribers.first { $0.name == subscriber }?.cursor
     }
 
+    /// Handles a tick after a suspension, refusing the second one's first
+    /// delivery.
+    actor Indexer {
+        let seen = Seen<Int64>()
+
+        func index(_ notice: Notice) async throws {
+            try await Task.sleep(for: .milliseconds(2))
+            seen.append(notice.sequence!)
+            if notice.sequence == 2 && seen.all.count == 2 { throw Refused() }
+        }
+    }
+
+    /// An async handler is awaited notice by notice: in order, the cursor
+    /// passing each only once it returned, a throw delivered again.
+    @Test func anAsyncHandlerIsAwaitedInOrderAndRetried() throws {
+        let directory = TemporaryDirectory()
+        let hub = try journaled(3, in: directory)
+        let indexer = Indexer()
+        let subscription = try hub.journal.subscribe(as: "indexer", delivery: Self.quick) { notice in
+            try await indexer.index(notice)
+        }
+        #expect(try eventually { try cursor(of: "indexer", on: hub) == 3 })
+        subscription.cancel()
+        #expect(indexer.seen.all == [1, 2, 2, 3])
+        #expect(try hub.journal.parkedNotices(of: "indexer").isEmpty)
+    }
+
     @Test func aThrownNoticeIsDeliveredAgainAfterTheDelaysAndLaterNoticesWait() throws {
         let directory = TemporaryDirectory()
         let hub = try journaled(3, in: directory)

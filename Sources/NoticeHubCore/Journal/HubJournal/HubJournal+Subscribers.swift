@@ -115,4 +115,30 @@ extension HubJournal {
             })
         return Subscription(registration: follower, issuer: identity)
     }
+
+    /// A durable subscriber whose handler is async, as a server's database
+    /// or HTTP client is: the same subscriber as the one with a synchronous
+    /// handler, whose thread waits for each call to finish, so that the
+    /// notices keep their order, a notice is retried or parked as its
+    /// ``DeliveryPolicy`` says, and the cursor passes a notice only once its
+    /// handler has returned.
+    ///
+    /// ```swift
+    /// let indexer = try hub.journal.subscribe(as: "indexer") { notice in
+    ///     try await search.index(notice)
+    /// }
+    /// ```
+    public func subscribe(
+        as subscriber: String,
+        names: Set<NoticeName>? = nil,
+        pollInterval: Duration? = nil,
+        delivery: DeliveryPolicy = .standard,
+        onFailure: (@Sendable (any Error) -> Void)? = nil,
+        handler: @escaping @Sendable (Notice) async throws -> Void
+    ) throws -> Subscription {
+        let waiting: @Sendable (Notice) throws -> Void = { notice in try AsyncCall.wait { try await handler(notice) } }
+        return try subscribe(
+            as: subscriber, names: names, pollInterval: pollInterval, delivery: delivery, onFailure: onFailure,
+            handler: waiting)
+    }
 }
