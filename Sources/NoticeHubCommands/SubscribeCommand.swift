@@ -37,9 +37,7 @@ struct SubscribeCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        if let problem = IdentifierRules.problem(with: subscriber) {
-            throw ValidationError("\(NoticeHubError.invalidSubscriber(subscriber, reason: problem))")
-        }
+        try SubscriberNameCheck.validate(subscriber)
     }
 
     func run() throws {

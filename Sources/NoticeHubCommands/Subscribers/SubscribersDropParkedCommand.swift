@@ -25,9 +25,7 @@ struct SubscribersDropParkedCommand: ParsableCommand {
     var sequences: [Int64] = []
 
     func validate() throws {
-        if let problem = IdentifierRules.problem(with: subscriber) {
-            throw ValidationError("\(NoticeHubError.invalidSubscriber(subscriber, reason: problem))")
-        }
+        try SubscriberNameCheck.validate(subscriber)
         if let bad = sequences.first(where: { $0 < 1 }) {
             throw ValidationError("--seq must be at least 1, not \(bad)")
         }

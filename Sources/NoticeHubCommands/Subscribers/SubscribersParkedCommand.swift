@@ -39,9 +39,7 @@ struct SubscribersParkedCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if let problem = IdentifierRules.problem(with: subscriber) {
-            throw ValidationError("\(NoticeHubError.invalidSubscriber(subscriber, reason: problem))")
-        }
+        try SubscriberNameCheck.validate(subscriber)
     }
 
     func run() throws {

@@ -24,9 +24,7 @@ struct SubscribersReplayParkedCommand: ParsableCommand {
     var subscriber: String
 
     func validate() throws {
-        if let problem = IdentifierRules.problem(with: subscriber) {
-            throw ValidationError("\(NoticeHubError.invalidSubscriber(subscriber, reason: problem))")
-        }
+        try SubscriberNameCheck.validate(subscriber)
     }
 
     func run() throws {

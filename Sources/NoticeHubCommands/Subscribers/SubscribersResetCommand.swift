@@ -39,9 +39,7 @@ struct SubscribersResetCommand: ParsableCommand {
     var toEnd = false
 
     func validate() throws {
-        if let problem = IdentifierRules.problem(with: subscriber) {
-            throw ValidationError("\(NoticeHubError.invalidSubscriber(subscriber, reason: problem))")
-        }
+        try SubscriberNameCheck.validate(subscriber)
         let given = [toSeq != nil, toTime != nil, toEnd].filter { $0 }.count
         if given != 1 { throw ValidationError("give one of --to-seq, --to-time and --to-end") }
         if let toSeq, toSeq < 1 { throw ValidationError("--to-seq must be at least 1") }
