@@ -37,7 +37,7 @@ struct SubscribeCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        try SubscriberNameCheck.validate(subscriber)
+        try SubscriberArgument.validate(subscriber)
     }
 
     func run() throws {

@@ -9,10 +9,4 @@ public struct SchemaUpgrade: Sendable, Equatable {
     /// schemas 10, 12 and 13 do: it then takes about 15–20 s a million
     /// notices, where the others take milliseconds.
     public var rewritesNotices: Bool
-
-    public init(from: Int, to: Int, rewritesNotices: Bool) {
-        self.from = from
-        self.to = to
-        self.rewritesNotices = rewritesNotices
-    }
 }

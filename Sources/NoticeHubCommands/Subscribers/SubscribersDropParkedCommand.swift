@@ -18,14 +18,13 @@ struct SubscribersDropParkedCommand: ParsableCommand {
 
     @OptionGroup var journal: JournalOptions
 
-    @Argument(help: "The subscriber's name.")
-    var subscriber: String
+    @OptionGroup var named: SubscriberArgument
+    var subscriber: String { named.subscriber }
 
     @Option(name: .customLong("seq"), help: ArgumentHelp("Drop the parked notice numbered this.", valueName: "seq"))
     var sequences: [Int64] = []
 
     func validate() throws {
-        try SubscriberNameCheck.validate(subscriber)
         if let bad = sequences.first(where: { $0 < 1 }) {
             throw ValidationError("--seq must be at least 1, not \(bad)")
         }

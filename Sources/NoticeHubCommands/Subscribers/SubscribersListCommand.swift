@@ -24,11 +24,11 @@ struct SubscribersListCommand: ParsableCommand {
     @Flag(help: "Print each subscriber as a JSON line.")
     var json = false
 
-    /// One subscriber as `--json` prints it.
+    /// One subscriber as `--json` prints it, its keys in alphabetical order.
     struct Line: Encodable {
-        var name: String
         var cursor: Int64
         var lag: Int64
+        var name: String
         var parked: Int
         var running: Bool
     }
@@ -36,17 +36,15 @@ struct SubscribersListCommand: ParsableCommand {
     func run() throws {
         let journal = try journal.openJournal(creatingIfMissing: false)
         let hub = try NoticeHub(journal: journal)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
         let parkedCounts = try hub.journal.parkedCounts()
         for subscriber in try hub.journal.statistics().subscribers {
             let running = try Self.isRunning(subscriber.name, in: journal)
             let parked = parkedCounts[subscriber.name] ?? 0
             if json {
                 let line = Line(
-                    name: subscriber.name, cursor: subscriber.cursor, lag: subscriber.lag, parked: parked,
+                    cursor: subscriber.cursor, lag: subscriber.lag, name: subscriber.name, parked: parked,
                     running: running)
-                print(String(decoding: try encoder.encode(line), as: UTF8.self))
+                print(try OrderedJSONEncoder().encode(line))
             } else {
                 print(
                     "\(subscriber.name)  at #\(subscriber.cursor)  \(CountText.grouped(subscriber.lag)) behind  "

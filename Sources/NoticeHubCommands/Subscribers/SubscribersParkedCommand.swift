@@ -23,37 +23,31 @@ struct SubscribersParkedCommand: ParsableCommand {
 
     @OptionGroup var journal: JournalOptions
 
-    @Argument(help: "The subscriber's name.")
-    var subscriber: String
+    @OptionGroup var named: SubscriberArgument
+    var subscriber: String { named.subscriber }
 
     @Flag(help: "Print each parked notice as a JSON line.")
     var json = false
 
-    /// One parked notice as `--json` prints it.
+    /// One parked notice as `--json` prints it, its keys in alphabetical order.
     struct Line: Encodable {
-        var seq: Int64
         var deliveries: Int
+        var error: String
         var parkedAt: String
         var replayRequested: Bool
-        var error: String
-    }
-
-    func validate() throws {
-        try SubscriberNameCheck.validate(subscriber)
+        var seq: Int64
     }
 
     func run() throws {
         let hub = try NoticeHub(journal: journal.openJournal(creatingIfMissing: false))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
         for parked in try hub.journal.parkedNotices(of: subscriber) {
             let time =
                 TimestampFormat.string(milliseconds: parked.parkedAtMilliseconds) ?? "\(parked.parkedAtMilliseconds)"
             if json {
                 let line = Line(
-                    seq: parked.sequence, deliveries: parked.deliveries, parkedAt: time,
-                    replayRequested: parked.replayRequested, error: parked.error)
-                print(String(decoding: try encoder.encode(line), as: UTF8.self))
+                    deliveries: parked.deliveries, error: parked.error, parkedAt: time,
+                    replayRequested: parked.replayRequested, seq: parked.sequence)
+                print(try OrderedJSONEncoder().encode(line))
             } else {
                 let error =
                     parked.error.unicodeScalars.contains { QuotedText.isSpelled($0, .controls) }

@@ -20,12 +20,8 @@ struct SubscribersReplayParkedCommand: ParsableCommand {
 
     @OptionGroup var journal: JournalOptions
 
-    @Argument(help: "The subscriber's name.")
-    var subscriber: String
-
-    func validate() throws {
-        try SubscriberNameCheck.validate(subscriber)
-    }
+    @OptionGroup var named: SubscriberArgument
+    var subscriber: String { named.subscriber }
 
     func run() throws {
         let hub = try NoticeHub(journal: journal.openJournal(creatingIfMissing: false))

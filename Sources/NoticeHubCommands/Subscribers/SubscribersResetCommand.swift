@@ -23,8 +23,8 @@ struct SubscribersResetCommand: ParsableCommand {
 
     @OptionGroup var journal: JournalOptions
 
-    @Argument(help: "The subscriber's name.")
-    var subscriber: String
+    @OptionGroup var named: SubscriberArgument
+    var subscriber: String { named.subscriber }
 
     @Option(help: ArgumentHelp("Deliver from the notice numbered this next.", valueName: "seq"))
     var toSeq: Int64?
@@ -39,7 +39,6 @@ struct SubscribersResetCommand: ParsableCommand {
     var toEnd = false
 
     func validate() throws {
-        try SubscriberNameCheck.validate(subscriber)
         let given = [toSeq != nil, toTime != nil, toEnd].filter { $0 }.count
         if given != 1 { throw ValidationError("give one of --to-seq, --to-time and --to-end") }
         if let toSeq, toSeq < 1 { throw ValidationError("--to-seq must be at least 1") }
