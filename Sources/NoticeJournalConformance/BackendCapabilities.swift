@@ -55,9 +55,13 @@ public struct BackendCapabilities: OptionSet, Sendable {
     /// (``ParkingJournalConnection``).
     public static let parking = BackendCapabilities(rawValue: 1 << 8)
 
+    /// Durable subscribers' cursors reset while they run
+    /// (``CursorResettingJournalConnection``).
+    public static let cursorResets = BackendCapabilities(rawValue: 1 << 9)
+
     /// Everything a backend can do.
     public static let all: BackendCapabilities = [
         .projections, .behindTheBackSQL, .commitAnnouncements, .durableCommitsTakeTime, .trimming, .renewedClaims,
-        .retentionByName, .requests, .parking,
+        .retentionByName, .requests, .parking, .cursorResets,
     ]
 }

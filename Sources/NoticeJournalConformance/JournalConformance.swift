@@ -310,6 +310,9 @@ public enum JournalConformance {
         ConformanceCheck("a reset subscriber goes on from its new position") {
             try SubscriberResetChecks().aResetSubscriberGoesOnFromItsNewPosition(backend: $0)
         },
+        ConformanceCheck("a running subscriber goes on from its reset cursor at its next batch", needs: .cursorResets) {
+            try SubscriberResetChecks().aRunningSubscriberGoesOnFromItsResetCursorAtItsNextBatch(backend: $0)
+        },
         ConformanceCheck("a notice thrown for is retried, then parked, and replayed", needs: .parking) {
             try ParkingChecks().aNoticeThrownForIsRetriedThenParkedAndReplayed(backend: $0)
         },

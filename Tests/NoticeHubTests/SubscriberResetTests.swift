@@ -3,8 +3,8 @@ import NoticeHub
 import Testing
 import TestSupport
 
-/// `journal.resetSubscriber(_:to:)`: a stopped durable subscriber goes on
-/// from the position it is moved to.
+/// `journal.resetSubscriber(_:to:)`: a durable subscriber goes on from the
+/// position it is moved to, stopped or running.
 struct SubscriberResetTests {
     func journaled(_ count: Int, in directory: TemporaryDirectory) throws -> NoticeHub {
         let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("j.sqlite")))
@@ -61,15 +61,16 @@ struct SubscriberResetTests {
         #expect(try hub.journal.resetSubscriber("indexer", to: .time(later)) == 40)
     }
 
-    @Test func aRunningSubscriberIsNotMoved() throws {
+    @Test func aRunningSubscriberIsMovedAtItsNextBatch() throws {
         let directory = TemporaryDirectory()
         let hub = try journaled(3, in: directory)
-        let running = try hub.journal.subscribe(as: "indexer") { _ in }
-        #expect(throws: JournalError.subscriberBusy("indexer")) {
-            try hub.journal.resetSubscriber("indexer", to: .sequence(1))
-        }
+        let seen = Seen<Int64>()
+        let running = try hub.journal.subscribe(as: "indexer") { seen.append($0.sequence!) }
+        #expect(eventually { seen.all == [1, 2, 3] })
+        #expect(try hub.journal.resetSubscriber("indexer", to: .sequence(2)) == 1)
+        #expect(eventually { seen.all == [1, 2, 3, 2, 3] })
         running.cancel()
-        #expect(try hub.journal.resetSubscriber("indexer", to: .sequence(1)) == 0)
+        #expect(try hub.journal.statistics().subscribers.map(\.cursor) == [3])
     }
 
     @Test func positionsOutsideTheJournalAreRefusedAndChangeNothing() throws {

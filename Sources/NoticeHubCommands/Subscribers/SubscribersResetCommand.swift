@@ -5,14 +5,15 @@ import NoticeHub
 struct SubscribersResetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset",
-        abstract: "Move a stopped durable subscriber's cursor.",
+        abstract: "Move a durable subscriber's cursor, stopped or running.",
         discussion: ToolContext.named(
             """
-            The subscriber goes on, at its next run, from the notice numbered \
-            --to-seq, from the first notice posted at or after --to-time, or after \
-            the journal's last notice (--to-end). It must not be running: the \
-            reset is refused while a process holds its name, changing nothing. A \
-            subscriber that never ran is created at that cursor.
+            The subscriber goes on from the notice numbered --to-seq, from the \
+            first notice posted at or after --to-time, or after the journal's last \
+            notice (--to-end): at its next batch while it runs, in any process (the \
+            batch under way is finished, and an idle one takes the reset within a \
+            second), else at its next run. A subscriber that never ran is created \
+            at that cursor.
 
             Example:
               noticectl subscribers reset indexer --to-seq 1

@@ -19,14 +19,20 @@ extension HubJournal {
     /// Returns the subscriber's new cursor: the last sequence it counts as
     /// handled. A subscriber that has never run is created at that cursor.
     ///
-    /// The subscriber must not be running: the reset holds its name while it
-    /// writes, and throws ``JournalError/subscriberBusy(_:)`` while it runs,
-    /// in any process, changing nothing. A position below the journal's first
+    /// A running subscriber, in this process or another, goes on from the
+    /// reset cursor at its next batch: the batch it is handling when the
+    /// reset is made is finished, its cursor not saved, and the next one
+    /// starts at `position`. An idle one takes the reset within a second.
+    /// On a backend whose connections count no resets (not a
+    /// ``CursorResettingJournalConnection``) the reset holds the
+    /// subscriber's name while it writes instead, and throws
+    /// ``JournalError/subscriberBusy(_:)`` while the subscriber runs,
+    /// changing nothing. A position below the journal's first
     /// retained notice throws ``JournalError/trimmed(from:firstRetained:)``,
     /// one past the notice after the last ``JournalError/beyondLast(_:last:)``.
     ///
     /// ```swift
-    /// // Deliver the last hour again to the indexer, once it is stopped.
+    /// // Deliver the last hour again to the indexer, running or not.
     /// try hub.journal.resetSubscriber("indexer", to: .time(Date().addingTimeInterval(-3600)))
     /// ```
     @discardableResult
@@ -35,13 +41,25 @@ extension HubJournal {
             throw NoticeHubError.invalidSubscriber(subscriber, reason: problem)
         }
         let journal = try requireJournal()
+        let connection = try journal.connect(durability: .always)
+        if let resetting = connection.cursorResetting {
+            let cursor = try cursor(at: position, on: connection)
+            try resetting.resetCursor(cursor, of: subscriber)
+            return cursor
+        }
         let claim = try journal.claimSubscriber(subscriber)
         defer { claim.release() }
-        let connection = try claim.takeConnection() ?? journal.connect(durability: .always)
+        let claimed = try claim.takeConnection() ?? connection
+        let cursor = try cursor(at: position, on: claimed)
+        try claimed.saveCursor(cursor, of: subscriber)
+        return cursor
+    }
+
+    /// The cursor that makes `position` the next notice delivered.
+    private func cursor(at position: SubscriberPosition, on connection: any JournalConnection) throws -> Int64 {
         let next = try nextSequence(for: position, on: connection)
         let firstRetained = try connection.keptMark(.firstRetained) ?? 1
         if next < firstRetained { throw JournalError.trimmed(from: next, firstRetained: firstRetained) }
-        try connection.saveCursor(next - 1, of: subscriber)
         return next - 1
     }
 

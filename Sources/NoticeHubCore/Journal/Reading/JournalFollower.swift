@@ -27,7 +27,9 @@ import Synchronization
 /// (recorded on a ``ParkingJournalConnection`` before the cursor passes it,
 /// and told to `Options.onParked`). A durable subscriber hands over the
 /// parked notices whose replay was asked for when the journal changes, and
-/// at least every ``replayCheckInterval``.
+/// at least every ``replayCheckInterval``; at the same times, one whose
+/// cursor was reset (on a ``CursorResettingJournalConnection``) goes on
+/// from the reset cursor, as it does when a reset stops its cursor's save.
 final class JournalFollower: Sendable, CancellableRegistration {
     struct Options: Sendable {
         var query: JournalQuery
@@ -88,8 +90,8 @@ final class JournalFollower: Sendable, CancellableRegistration {
         commitWatch = (journal as? any CommitAnnouncingJournal)?.watchCommits { waker.wake() }
         do {
             let connection = try claim?.takeConnection() ?? journal.connectForReading()
-            let start = try options.subscriber.map { (try connection.cursor(of: $0) ?? 0) + 1 } ?? options.query.from
-            let position = Position(connection, next: start)
+            let position = Position(connection, next: options.query.from)
+            if let subscriber = options.subscriber { try position.readCursor(of: subscriber) }
             let worker = BackgroundWorker(name: "NoticeHub follower") { [self] in
                 step(position, options: options, sink: sink)
             }
@@ -149,14 +151,56 @@ final class JournalFollower: Sendable, CancellableRegistration {
         /// replay was asked for.
         var replayCheckedAt: ContinuousClock.Instant?
 
+        /// How many times the durable subscriber's cursor had been reset
+        /// when it was read; nil on a connection that counts no resets.
+        var resets: Int64?
+
         init(_ connection: any JournalConnection, next: Int64) {
             self.connection = connection
             self.next = next
         }
+
+        /// Goes on from `subscriber`'s saved cursor, noting its resets, at
+        /// the next step.
+        func readCursor(of subscriber: String) throws {
+            seenVersion = nil
+            if let resetting = connection.cursorResetting {
+                let saved = try resetting.cursorAndResets(of: subscriber)
+                next = (saved?.cursor ?? 0) + 1
+                resets = saved?.resets ?? 0
+            } else {
+                next = (try connection.cursor(of: subscriber) ?? 0) + 1
+                resets = nil
+            }
+        }
+
+        /// Saves `subscriber`'s cursor unless it was reset since it was
+        /// read; then goes on from the reset cursor instead. False when it
+        /// was reset.
+        func saveCursor(_ cursor: Int64, of subscriber: String) throws -> Bool {
+            guard let resets, let resetting = connection.cursorResetting else {
+                try connection.saveCursor(cursor, of: subscriber)
+                return true
+            }
+            if try resetting.saveCursor(cursor, of: subscriber, ifResets: resets) { return true }
+            try readCursor(of: subscriber)
+            return false
+        }
+
+        /// Goes on from `subscriber`'s saved cursor, at this step, if it was
+        /// reset since it was read.
+        func followReset(of subscriber: String) throws {
+            guard let resets, let resetting = connection.cursorResetting,
+                let saved = try resetting.cursorAndResets(of: subscriber), saved.resets != resets
+            else { return }
+            next = saved.cursor + 1
+            self.resets = saved.resets
+            seenVersion = nil
+        }
     }
 
     /// How often, at least, a durable subscriber looks for parked notices
-    /// whose replay was asked for.
+    /// whose replay was asked for, and for a reset of its cursor.
     static let replayCheckInterval: Duration = .seconds(1)
 
     /// The follower's worker, once started: commit announcements and
@@ -182,19 +226,20 @@ final class JournalFollower: Sendable, CancellableRegistration {
         do {
             let version = try position.connection.changeCounter()
             let now = ContinuousClock.now
-            // Replays are looked for when the journal changed (a request on
-            // SQLite moves its counter) and at least every
+            // Resets and replays are looked for when the journal changed (a
+            // request on SQLite moves its counter) and at least every
             // `replayCheckInterval`, not at every poll, which may be a
             // millisecond apart.
             if version != position.seenVersion
                 || position.replayCheckedAt.map({ now - $0 >= Self.replayCheckInterval }) ?? true
             {
                 position.replayCheckedAt = now
+                if let subscriber = options.subscriber { try position.followReset(of: subscriber) }
                 try replayRequested(on: position.connection, options: options, sink: sink)
             }
             if version != position.seenVersion {
                 position.seenVersion = version
-                position.next = try drain(position.connection, from: position.next, options: options, sink: sink)
+                try drain(position, options: options, sink: sink)
             }
         } catch let error as JournalError where error.code == .claimLost && options.reclaim != nil {
             claim.locked { $0.take() }?.release()
@@ -223,11 +268,9 @@ final class JournalFollower: Sendable, CancellableRegistration {
         do {
             let claimed = try reclaim()
             do {
-                let connection = try claimed.takeConnection() ?? journal.connectForReading()
-                let cursor = try connection.cursor(of: subscriber) ?? 0
-                position.connection = connection
-                position.next = cursor + 1
-                position.seenVersion = nil
+                position.connection = try claimed.takeConnection() ?? journal.connectForReading()
+                try position.readCursor(of: subscriber)
+                let cursor = position.next - 1
                 position.reclaiming = nil
                 claim.locked { $0 = claimed }
                 options.onClaim?(.claimedAgain(cursor: cursor))
@@ -260,21 +303,21 @@ final class JournalFollower: Sendable, CancellableRegistration {
         onFailure?(error)
     }
 
-    /// Hands over everything from `start` up to the journal's head as read
-    /// at the beginning, saving the cursor after each batch; returns where to
-    /// continue. Fixing the head first means rows skipped by a name filter can
-    /// move a subscriber's cursor without ever stepping over a later commit.
-    private func drain(
-        _ connection: any JournalConnection, from start: Int64, options: Options,
-        sink: @Sendable (Notice) throws -> Void
-    ) throws -> Int64 {
+    /// Hands over everything from `position.next` up to the journal's head
+    /// as read at the beginning, saving the cursor after each batch, and
+    /// moves `position` on. Fixing the head first means rows skipped by a
+    /// name filter can move a subscriber's cursor without ever stepping over
+    /// a later commit. A durable subscriber whose cursor was reset meanwhile
+    /// stops after its batch and goes on from the reset cursor at the next
+    /// step.
+    private func drain(_ position: Position, options: Options, sink: @Sendable (Notice) throws -> Void) throws {
+        let connection = position.connection
         let head = try connection.lastSequence()
-        if start > head + 1 { throw JournalError.rolledBack(handled: start - 1, last: head) }
-        var next = start
+        if position.next > head + 1 { throw JournalError.rolledBack(handled: position.next - 1, last: head) }
         let delivery = retried(options)
-        while next <= head {
+        while position.next <= head {
             var query = options.query
-            query.from = next
+            query.from = position.next
             query.through = min(head, options.query.through ?? head)
             query.limit = options.batchSize
             var count = 0
@@ -300,22 +343,18 @@ final class JournalFollower: Sendable, CancellableRegistration {
                 // What the sink handled before a malformed row stays handled.
                 if error.code == .malformedRow, let last, let subscriber = options.subscriber {
                     try record(parked, on: connection, options: options)
-                    try connection.saveCursor(last, of: subscriber)
+                    _ = try position.saveCursor(last, of: subscriber)
                 }
                 throw error
             }
             // Parked before the cursor passes them, so that none is lost.
             try record(parked, on: connection, options: options)
-            if isCancelled {
-                if let last, let subscriber = options.subscriber { try connection.saveCursor(last, of: subscriber) }
-                return last.map { $0 + 1 } ?? next
-            }
-            next = count < options.batchSize ? head + 1 : (last ?? head) + 1
-            if let subscriber = options.subscriber {
-                try connection.saveCursor(next - 1, of: subscriber)
-            }
+            let handled = isCancelled ? last : (count < options.batchSize ? head : (last ?? head))
+            guard let handled else { return }
+            if let subscriber = options.subscriber, try !position.saveCursor(handled, of: subscriber) { return }
+            position.next = handled + 1
+            if isCancelled { return }
         }
-        return next
     }
 }
 

@@ -13,6 +13,12 @@ extension JournalConnection {
     /// This connection as one that keeps parked notices, if it is.
     package var parking: (any ParkingJournalConnection)? { self as? any ParkingJournalConnection }
 
+    /// This connection as one whose cursors can be reset while their
+    /// subscribers run, if it is.
+    package var cursorResetting: (any CursorResettingJournalConnection)? {
+        self as? any CursorResettingJournalConnection
+    }
+
     /// This connection as one that keeps parked notices, or a storage error
     /// naming `location`.
     package func requireParking(at location: String) throws -> any ParkingJournalConnection {
