@@ -18,8 +18,15 @@ struct SubscribeCommand: ParsableCommand {
             is lost (its database session ended) says so, claims the name again \
             once nobody holds it, and goes on from the saved cursor.
 
+            With --group, any number of processes run the name as members of a \
+            group, on any host on PostgreSQL: each notice is printed by one of \
+            them, which holds it for --lease seconds (30) until printed; the \
+            notices a member that dies took are printed by another once their \
+            lease runs out (at least once).
+
             Example:
               noticectl subscribe indexer --name news.liked --json
+              noticectl subscribe thumbnails --group --lease 60
             """)
     )
 
@@ -36,8 +43,29 @@ struct SubscribeCommand: ParsableCommand {
     @Flag(help: "Print each notice as a JSON line.")
     var json = false
 
+    @Flag(help: "Run as one member of a group that shares the name's notices.")
+    var group = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --group: how long a member holds the notices it took before another may take them.",
+            valueName: "seconds"))
+    var lease: Double?
+
     func validate() throws {
         try SubscriberArgument.validate(subscriber)
+        if let lease {
+            guard group else { throw ValidationError("--lease needs --group") }
+            guard lease.isFinite, lease >= 0.1, lease <= 86_400 else {
+                throw ValidationError("--lease must be from 0.1 to 86400 seconds, not \(lease)")
+            }
+        }
+    }
+
+    /// How the name's notices are shared, from --group and --lease.
+    var sharing: SubscriberSharing {
+        guard group else { return .exclusive }
+        return lease.map { .group(lease: .milliseconds(Int64(($0 * 1000).rounded()))) } ?? .group()
     }
 
     func run() throws {
@@ -48,7 +76,7 @@ struct SubscribeCommand: ParsableCommand {
         let signals = TerminationSignals.handle { stop.signal() }
         let failure = Mutex<(any Error)?>(nil)
         let subscription = try hub.journal.subscribe(
-            as: subscriber, names: name.isEmpty ? nil : Set(name),
+            as: subscriber, names: name.isEmpty ? nil : Set(name), sharing: sharing,
             onFailure: { error in
                 failure.locked { $0 = error }
                 stop.signal()

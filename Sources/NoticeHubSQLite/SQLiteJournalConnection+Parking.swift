@@ -75,6 +75,7 @@ extension SQLiteJournalConnection: ParkingJournalConnection {
     func deleteSubscriber(_ subscriber: String) throws -> Bool {
         try storage {
             try connection.transaction(.immediate) {
+                _ = try changing("DELETE FROM subscriber_leases WHERE subscriber = ?", subscriber)
                 let parked = try changing("DELETE FROM parked_notices WHERE subscriber = ?", subscriber)
                 let cursors = try changing("DELETE FROM subscribers WHERE name = ?", subscriber)
                 return parked + cursors > 0

@@ -59,9 +59,13 @@ public struct BackendCapabilities: OptionSet, Sendable {
     /// (``CursorResettingJournalConnection``).
     public static let cursorResets = BackendCapabilities(rawValue: 1 << 9)
 
+    /// Durable subscribers run by groups of processes
+    /// (``SubscriberGroupJournalConnection``).
+    public static let groups = BackendCapabilities(rawValue: 1 << 10)
+
     /// Everything a backend can do.
     public static let all: BackendCapabilities = [
         .projections, .behindTheBackSQL, .commitAnnouncements, .durableCommitsTakeTime, .trimming, .renewedClaims,
-        .retentionByName, .requests, .parking, .cursorResets,
+        .retentionByName, .requests, .parking, .cursorResets, .groups,
     ]
 }

@@ -313,6 +313,15 @@ public enum JournalConformance {
         ConformanceCheck("a running subscriber goes on from its reset cursor at its next batch", needs: .cursorResets) {
             try SubscriberResetChecks().aRunningSubscriberGoesOnFromItsResetCursorAtItsNextBatch(backend: $0)
         },
+        ConformanceCheck("every notice goes to one member of the group", needs: .groups) {
+            try SubscriberGroupChecks().everyNoticeGoesToOneMemberOfTheGroup(backend: $0)
+        },
+        ConformanceCheck("a dead member's notices go to another once their lease runs out", needs: .groups) {
+            try SubscriberGroupChecks().aDeadMembersNoticesGoToAnotherOnceTheirLeaseRunsOut(backend: $0)
+        },
+        ConformanceCheck("a name runs either exclusively or as a group", needs: .groups) {
+            try SubscriberGroupChecks().aNameRunsEitherExclusivelyOrAsAGroup(backend: $0)
+        },
         ConformanceCheck("a notice thrown for is retried, then parked, and replayed", needs: .parking) {
             try ParkingChecks().aNoticeThrownForIsRetriedThenParkedAndReplayed(backend: $0)
         },

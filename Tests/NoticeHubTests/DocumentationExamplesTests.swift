@@ -625,6 +625,30 @@ struct DocumentationExamplesTests {
         #expect(await search.indexed == [1, 2, 3])
     }
 
+    final class Thumbnails: Sendable {
+        let rendered = Log<Int64>()
+
+        func render(_ notice: Notice) throws {
+            rendered.append(notice.sequence!)
+        }
+    }
+
+    @Test func aGroupOfWorkersSharesThePhotos() throws {
+        let directory = TemporaryDirectory()
+        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("photos.sqlite")))
+        let thumbnails = Thumbnails()
+        for photo in 1...3 { try hub.post("photo.uploaded", payload: photo) }
+        // The same code in each worker process; each notice goes to one of them.
+        let renderer = try hub.journal.subscribe(
+            as: "thumbnails", names: ["photo.uploaded"], sharing: .group()
+        ) { notice in
+            try thumbnails.render(notice)
+        }
+        #expect(eventually { thumbnails.rendered.all.count == 3 })
+        renderer.cancel()
+        #expect(thumbnails.rendered.all == [1, 2, 3])
+    }
+
     @Test func everySwiftSampleInTheCatalogIsCompiledHere() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()

@@ -98,6 +98,12 @@ extension JournalError {
         JournalError(.subscriberBusy(subscriber))
     }
 
+    /// An exclusive durable subscriber was asked to run under a name that a
+    /// group of processes runs (``SubscriberSharing/group(lease:batchSize:)``).
+    public static func subscriberGrouped(_ subscriber: String) -> JournalError {
+        JournalError(.subscriberGrouped(subscriber))
+    }
+
     /// A durable subscriber's claim ended under it (its database session
     /// was lost): it stops, since a successor may hold the name now.
     public static func claimLost(_ subscriber: String) -> JournalError {

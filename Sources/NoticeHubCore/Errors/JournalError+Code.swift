@@ -54,6 +54,8 @@ extension JournalError {
         /// ``JournalError/subscriberBusy(_:)``: a durable subscriber of this
         /// name is running already.
         public static let subscriberBusy = Code("subscriberBusy")
+        /// ``JournalError/subscriberGrouped(_:)``: the name is a group's.
+        public static let subscriberGrouped = Code("subscriberGrouped")
         /// ``JournalError/claimLost(_:)``: a durable subscriber's claim ended
         /// under it.
         public static let claimLost = Code("claimLost")
@@ -110,6 +112,7 @@ extension JournalError.Kind {
         case .malformedRow: .malformedRow
         case .storage: .storage
         case .subscriberBusy: .subscriberBusy
+        case .subscriberGrouped: .subscriberGrouped
         case .claimLost: .claimLost
         case .rolledBack: .rolledBack
         case .requestsUnsupported: .requestsUnsupported

@@ -36,6 +36,8 @@ extension JournalError {
             failure.message
         case let .subscriberBusy(subscriber):
             "durable subscriber \(IdentifierRules.quoted(subscriber)) is already running, in this process or another"
+        case let .subscriberGrouped(subscriber):
+            "durable subscriber \(IdentifierRules.quoted(subscriber)) is run by a group of processes: subscribe as a member of it (sharing: .group), or delete the subscriber first"
         case let .claimLost(subscriber):
             "durable subscriber \(IdentifierRules.quoted(subscriber)) lost its claim (its database session ended) and stopped"
         case let .rolledBack(handled, last):

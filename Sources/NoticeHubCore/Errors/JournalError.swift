@@ -40,6 +40,7 @@ public struct JournalError: Error, Sendable, Equatable, CustomStringConvertible 
         case malformedRow(sequence: Int64, problem: String)
         case storage(StorageFailure)
         case subscriberBusy(String)
+        case subscriberGrouped(String)
         case claimLost(String)
         case rolledBack(handled: Int64, last: Int64)
         case requestsUnsupported(location: String)

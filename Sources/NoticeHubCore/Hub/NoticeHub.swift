@@ -214,7 +214,7 @@ public final class NoticeHub: Sendable {
     /// ``JournalError/closed`` and ``HubJournal/flush()`` does nothing, but reading goes
     /// on: ``journal``'s reads, ``HubJournal/replay(from:through:names:into:onUndecodable:)``,
     /// ``HubJournal/follow(pollInterval:onFailure:)`` and
-    /// ``HubJournal/subscribe(as:names:pollInterval:delivery:onFailure:handler:)-9w1bm``
+    /// ``HubJournal/subscribe(as:names:pollInterval:delivery:sharing:onFailure:handler:)-5cpon``
     /// use connections of their own and still work, and followers already
     /// running keep delivering until cancelled.
     ///

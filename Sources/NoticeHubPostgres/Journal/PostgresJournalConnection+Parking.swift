@@ -68,7 +68,8 @@
         func deleteSubscriber(_ subscriber: String) throws -> Bool {
             try counting(
                 """
-                WITH parked AS (DELETE FROM parked_notices WHERE subscriber = $1 RETURNING 1),
+                WITH leases AS (DELETE FROM subscriber_leases WHERE subscriber = $1),
+                     parked AS (DELETE FROM parked_notices WHERE subscriber = $1 RETURNING 1),
                      cursor AS (DELETE FROM subscribers WHERE name = $1 RETURNING 1)
                 SELECT 1 FROM parked UNION ALL SELECT 1 FROM cursor
                 """, subscriber) > 0

@@ -1,7 +1,7 @@
 extension HubJournal {
     /// The notices `subscriber` parked, in sequence order: those its handler
     /// threw for on every delivery its ``DeliveryPolicy`` allowed
-    /// (``subscribe(as:names:pollInterval:delivery:onFailure:handler:)-9w1bm``).
+    /// (``subscribe(as:names:pollInterval:delivery:sharing:onFailure:handler:)-5cpon``).
     ///
     /// ```swift
     /// for parked in try hub.journal.parkedNotices(of: "indexer") {

@@ -49,7 +49,7 @@ extension HubJournal {
         }
         let claim = try journal.claimSubscriber(subscriber)
         defer { claim.release() }
-        let claimed = try claim.takeConnection() ?? connection
+        let claimed = claim.takeConnection() ?? connection
         let cursor = try cursor(at: position, on: claimed)
         try claimed.saveCursor(cursor, of: subscriber)
         return cursor

@@ -11,7 +11,8 @@ extension HubJournal {
     ///
     /// One subscriber per name runs at a time, in one process or several:
     /// while one runs, subscribing under its name again throws
-    /// ``JournalError/subscriberBusy(_:)``. The name is free again once the
+    /// ``JournalError/subscriberBusy(_:)``, and subscribing under a name a
+    /// group runs throws ``JournalError/subscriberGrouped(_:)``. The name is free again once the
     /// running one's token is cancelled (or dropped), it stops on a failure,
     /// or its process ends, even by a crash.
     ///
@@ -54,6 +55,10 @@ extension HubJournal {
     /// }
     /// ```
     ///
+    /// With `sharing` ``SubscriberSharing/group(lease:batchSize:)``, any
+    /// number of processes run the name together, each notice going to one
+    /// of them (<doc:ConsumersInProduction>).
+    ///
     /// On a hub with a tracer, `handler` runs in the trace context each
     /// notice carries, as ``follow(pollInterval:onFailure:)``'s observers do.
     ///
@@ -66,6 +71,7 @@ extension HubJournal {
         names: Set<NoticeName>? = nil,
         pollInterval: Duration? = nil,
         delivery: DeliveryPolicy = .standard,
+        sharing: SubscriberSharing = .exclusive,
         onFailure: (@Sendable (any Error) -> Void)? = nil,
         handler: @escaping @Sendable (Notice) throws -> Void
     ) throws -> Subscription {
@@ -73,10 +79,29 @@ extension HubJournal {
             throw NoticeHubError.invalidSubscriber(subscriber, reason: problem)
         }
         let journal = try requireJournal()
+        let query = JournalQuery(names: names, kinds: [.notice])
+        let sink: @Sendable (Notice) throws -> Void = { [metrics, tracing] notice in
+            metrics?.followed(notice)
+            if let tracing {
+                try tracing.withContext(of: notice) { try handler(notice) }
+            } else {
+                try handler(notice)
+            }
+        }
+        if case .group(let lease, let batchSize) = sharing.kind {
+            let member = try GroupMember(
+                journal: journal,
+                options: .init(
+                    subscriber: subscriber, member: GroupMember.newMemberName(), query: query,
+                    pollInterval: pollInterval ?? journal.pollInterval, lease: lease, batchSize: batchSize,
+                    delivery: delivery, onParked: parkingReport(of: subscriber)),
+                onFailure: onFailure, sink: sink)
+            return Subscription(registration: member, issuer: identity)
+        }
         let follower = try JournalFollower(
             journal: journal,
             options: .init(
-                query: JournalQuery(names: names, kinds: [.notice]), pollInterval: pollInterval ?? journal.pollInterval,
+                query: query, pollInterval: pollInterval ?? journal.pollInterval,
                 subscriber: subscriber, reclaim: { try journal.claimSubscriber(subscriber) },
                 onClaim: { [logger] event in
                     switch event {
@@ -90,30 +115,27 @@ extension HubJournal {
                             metadata: ["subscriber": "\(subscriber)", "cursor": "\(cursor)"])
                     }
                 },
-                delivery: delivery,
-                onParked: { [logger, metrics] parked, recorded in
-                    metrics?.parked()
-                    let message: Logger.Message =
-                        recorded
-                        ? "a durable subscriber parked a notice its handler kept throwing for"
-                        : "a durable subscriber passed over a notice its handler kept throwing for; its journal keeps no parked notices"
-                    logger?.warning(
-                        message,
-                        metadata: [
-                            "subscriber": "\(subscriber)", "sequence": "\(parked.sequence)",
-                            "deliveries": "\(parked.deliveries)", "error": "\(parked.error)",
-                        ])
-                }),
-            claim: try journal.claimSubscriber(subscriber), onFailure: onFailure,
-            sink: { [metrics, tracing] notice in
-                metrics?.followed(notice)
-                if let tracing {
-                    try tracing.withContext(of: notice) { try handler(notice) }
-                } else {
-                    try handler(notice)
-                }
-            })
+                delivery: delivery, onParked: parkingReport(of: subscriber)),
+            claim: try journal.claimSubscriber(subscriber), onFailure: onFailure, sink: sink)
         return Subscription(registration: follower, issuer: identity)
+    }
+
+    /// Tells of each notice `subscriber` parks: a warning through the hub's
+    /// logger and the `noticehub.subscriber.parked` metric.
+    private func parkingReport(of subscriber: String) -> @Sendable (ParkedNotice, _ recorded: Bool) -> Void {
+        { [logger, metrics] parked, recorded in
+            metrics?.parked()
+            let message: Logger.Message =
+                recorded
+                ? "a durable subscriber parked a notice its handler kept throwing for"
+                : "a durable subscriber passed over a notice its handler kept throwing for; its journal keeps no parked notices"
+            logger?.warning(
+                message,
+                metadata: [
+                    "subscriber": "\(subscriber)", "sequence": "\(parked.sequence)",
+                    "deliveries": "\(parked.deliveries)", "error": "\(parked.error)",
+                ])
+        }
     }
 
     /// A durable subscriber whose handler is async, as a server's database
@@ -133,12 +155,13 @@ extension HubJournal {
         names: Set<NoticeName>? = nil,
         pollInterval: Duration? = nil,
         delivery: DeliveryPolicy = .standard,
+        sharing: SubscriberSharing = .exclusive,
         onFailure: (@Sendable (any Error) -> Void)? = nil,
         handler: @escaping @Sendable (Notice) async throws -> Void
     ) throws -> Subscription {
         let waiting: @Sendable (Notice) throws -> Void = { notice in try AsyncCall.wait { try await handler(notice) } }
         return try subscribe(
-            as: subscriber, names: names, pollInterval: pollInterval, delivery: delivery, onFailure: onFailure,
-            handler: waiting)
+            as: subscriber, names: names, pollInterval: pollInterval, delivery: delivery, sharing: sharing,
+            onFailure: onFailure, handler: waiting)
     }
 }

@@ -36,7 +36,7 @@ extension JournalFollower {
         guard let subscriber = options.subscriber, let parking = connection.parking else { return }
         for parked in try parking.parkedNotices(of: subscriber, replayRequestedOnly: true) {
             guard !isCancelled else { return }
-            guard let notice = try notice(numbered: parked.sequence, on: connection) else {
+            guard let notice = try connection.storedNotice(numbered: parked.sequence) else {
                 _ = try parking.removeParked(of: subscriber, sequences: [parked.sequence])
                 continue
             }
@@ -54,19 +54,5 @@ extension JournalFollower {
                 return
             }
         }
-    }
-
-    /// The notice numbered `sequence`, nil when the journal no longer holds it.
-    private func notice(numbered sequence: Int64, on connection: any JournalConnection) throws -> Notice? {
-        var found: Notice?
-        do {
-            try connection.read(JournalQuery(from: sequence, through: sequence)) { notice in
-                found = notice
-                return false
-            }
-        } catch let error as JournalError where error.code == .trimmed {
-            return nil
-        }
-        return found
     }
 }

@@ -62,7 +62,7 @@ final class JournalFollower: Sendable, CancellableRegistration {
     /// Woken by `cancel()`, so a follower between polls stops at once
     /// instead of at the end of a long poll interval, and by the journal's
     /// commit announcements, so it reads a commit without waiting for a poll.
-    private let waker = Waker()
+    private let waker = WorkerWaker()
     /// Signalled by `cancel()`, so that a delivery waiting to be retried
     /// stops waiting at once.
     let retryWake = DispatchSemaphore(value: 0)
@@ -90,6 +90,9 @@ final class JournalFollower: Sendable, CancellableRegistration {
         commitWatch = (journal as? any CommitAnnouncingJournal)?.watchCommits { waker.wake() }
         do {
             let connection = try claim?.takeConnection() ?? journal.connectForReading()
+            if let subscriber = options.subscriber, try connection.subscriberGroups?.isGroup(subscriber) == true {
+                throw JournalError.subscriberGrouped(subscriber)
+            }
             let position = Position(connection, next: options.query.from)
             if let subscriber = options.subscriber { try position.readCursor(of: subscriber) }
             let worker = BackgroundWorker(name: "NoticeHub follower") { [self] in
@@ -202,16 +205,6 @@ final class JournalFollower: Sendable, CancellableRegistration {
     /// How often, at least, a durable subscriber looks for parked notices
     /// whose replay was asked for, and for a reset of its cursor.
     static let replayCheckInterval: Duration = .seconds(1)
-
-    /// The follower's worker, once started: commit announcements and
-    /// `cancel()` wake it.
-    private final class Waker: Sendable {
-        let worker = Mutex<BackgroundWorker?>(nil)
-
-        func wake() {
-            worker.locked { $0 }?.wake()
-        }
-    }
 
     /// One poll: what other processes committed since the last change of
     /// the journal's counter, handed to the sink. Once cancelled, or stopped
@@ -362,5 +355,10 @@ extension Duration {
     /// The duration in seconds, as Foundation's APIs want it.
     package var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+
+    /// The duration in whole milliseconds, as the journal's times are kept.
+    package var wholeMilliseconds: Int64 {
+        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
     }
 }

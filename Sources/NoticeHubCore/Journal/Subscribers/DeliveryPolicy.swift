@@ -1,6 +1,6 @@
 /// How often, and after what delays, a durable subscriber hands a notice its
 /// handler threw for again before it parks it
-/// (``HubJournal/subscribe(as:names:pollInterval:delivery:onFailure:handler:)-9w1bm``).
+/// (``HubJournal/subscribe(as:names:pollInterval:delivery:sharing:onFailure:handler:)-5cpon``).
 ///
 /// A notice is delivered at most ``maxDeliveries`` times in all. Before the
 /// second delivery the subscriber waits ``backoff``'s first delay, before

@@ -19,6 +19,26 @@ extension JournalConnection {
         self as? any CursorResettingJournalConnection
     }
 
+    /// This connection as one that runs subscriber groups, if it is.
+    package var subscriberGroups: (any SubscriberGroupJournalConnection)? {
+        self as? any SubscriberGroupJournalConnection
+    }
+
+    /// The notice numbered `sequence`, nil when the journal no longer
+    /// holds it.
+    package func storedNotice(numbered sequence: Int64) throws -> Notice? {
+        var found: Notice?
+        do {
+            try read(JournalQuery(from: sequence, through: sequence)) { notice in
+                found = notice
+                return false
+            }
+        } catch let error as JournalError where error.code == .trimmed {
+            return nil
+        }
+        return found
+    }
+
     /// This connection as one that keeps parked notices, or a storage error
     /// naming `location`.
     package func requireParking(at location: String) throws -> any ParkingJournalConnection {

@@ -22,7 +22,8 @@ public protocol ParkingJournalConnection: JournalConnection {
     func removeParked(of subscriber: String, sequences: [Int64]?) throws -> Int
     /// How many notices each subscriber that has any has parked.
     func parkedCounts() throws -> [String: Int]
-    /// Removes `subscriber`'s cursor and parked notices; false when it had
-    /// neither.
+    /// Removes `subscriber`'s cursor and parked notices (and, on a
+    /// ``SubscriberGroupJournalConnection``, its group's leases); false when
+    /// it had neither cursor nor parked notices.
     func deleteSubscriber(_ subscriber: String) throws -> Bool
 }

@@ -1,0 +1,52 @@
+import Foundation
+import NoticeHub
+import Testing
+import TestSupport
+
+/// `noticectl subscribe NAME --group`: processes that share a durable
+/// subscriber's notices, each notice printed by one of them.
+struct SubscriberGroupTests {
+    @Test func threeMembersPrintEveryNoticeOnceBetweenThem() throws {
+        let scratch = TemporaryDirectory()
+        let cli = NoticectlRunner(in: scratch)
+        try cli("post", "job", "--payload", "1")
+        let members = try (0..<3).map { _ in try cli.start("subscribe", "workers", "--group", "--lease", "5") }
+        for index in 2...24 { try cli("post", "job", "--payload", "\(index)") }
+        #expect(eventually { members.map(\.lines.count).reduce(0, +) >= 24 })
+        for member in members { member.send(SIGINT) }
+        for member in members { #expect(member.waitForExit()?.status == 0) }
+        let printed = members.flatMap(\.lines).compactMap { Int($0.split(separator: " ")[0]) }
+        #expect(printed.sorted() == Array(1...24))
+        let hub = try NoticeHub(journal: SQLiteJournal(path: scratch.path("noticehub.sqlite")))
+        #expect(try hub.journal.statistics().subscribers.map(\.cursor) == [24])
+    }
+
+    @Test(arguments: [
+        ["subscribe", "workers", "--lease", "5"],
+        ["subscribe", "workers", "--group", "--lease", "0"],
+        ["subscribe", "workers", "--group", "--lease", "nan"],
+    ])
+    func badLeasesAreUsageErrorsAndChangeNothing(arguments: [String]) throws {
+        let scratch = TemporaryDirectory()
+        let cli = NoticectlRunner(in: scratch)
+        try cli("post", "job")
+        let outcome = try cli.run(arguments)
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.hasPrefix("error: ") && outcome.stderr.contains("--lease"))
+        let hub = try NoticeHub(journal: SQLiteJournal(path: scratch.path("noticehub.sqlite")))
+        #expect(try hub.journal.statistics().subscribers.isEmpty)
+    }
+
+    @Test func anExclusiveSubscriberIsRefusedUnderAGroupsName() throws {
+        let scratch = TemporaryDirectory()
+        let cli = NoticectlRunner(in: scratch)
+        try cli("post", "job")
+        let member = try cli.start("subscribe", "workers", "--group")
+        #expect(member.waitForLines(1))
+        member.send(SIGINT)
+        #expect(member.waitForExit()?.status == 0)
+        let refused = try cli("subscribe", "workers")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains(#"durable subscriber "workers" is run by a group of processes"#))
+    }
+}
