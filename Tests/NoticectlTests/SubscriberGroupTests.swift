@@ -19,6 +19,30 @@ struct SubscriberGroupTests {
         #expect(printed.sorted() == Array(1...24))
         let hub = try NoticeHub(journal: SQLiteJournal(path: scratch.path("noticehub.sqlite")))
         #expect(try hub.journal.statistics().subscribers.map(\.cursor) == [24])
+        #expect(try hub.journal.groupMembers(of: "workers") == [:])
+        #expect(
+            try cli("subscribers")
+                == .success("workers  at #24  0 behind  0 parked  stopped  group: no member holds notices\n"))
+    }
+
+    /// A member that took notices and died holds them until their lease
+    /// runs out: the list names it.
+    @Test func theListNamesTheMembersThatHoldNotices() throws {
+        let scratch = TemporaryDirectory()
+        let cli = NoticectlRunner(in: scratch)
+        for index in 1...3 { try cli("post", "job", "--payload", "\(index)") }
+        let journal = try SQLiteJournal(path: scratch.path("noticehub.sqlite"))
+        let groups = try #require(try journal.connectForReading() as? any SubscriberGroupJournalConnection)
+        try groups.markGroup("workers")
+        _ = try groups.lease([1, 2], of: "workers", to: "host:7 a1", for: .seconds(60), movingCursorFrom: 0, to: 2)
+        #expect(
+            try cli("subscribers") == .success("workers  at #2  1 behind  0 parked  running  group: 1 member holds 2\n")
+        )
+        #expect(
+            try cli("subscribers", "list", "--json")
+                == .success(
+                    #"{"cursor":2,"group":[{"holds":2,"member":"host:7 a1"}],"lag":1,"name":"workers","parked":0,"running":true}"#
+                        + "\n"))
     }
 
     @Test(arguments: [
