@@ -18,7 +18,7 @@ public enum BenchSuite {
             "journal.read.state", "journal.trim", "journal.trim.projection",
             "replay.typed", "replay.upcast", "replay.memory",
             "request.r1", "request.r1.async", "collect.r10",
-            "follow.latency",
+            "follow.latency", "subscriber.group.m3",
             "state.observe.latency", "state.observe.latency.other",
             "state.unconcerned.post.name.k10", "state.unconcerned.journal.append.batched",
             "request.journal.roundtrip", "request.journal.none",
@@ -47,6 +47,7 @@ public enum BenchSuite {
         try ReplayBench.run(options, report: report)
         for result in try await ReplyBench.run(options) { report(result) }
         if options.selects("follow.latency") { report(try FollowBench.run(options)) }
+        try GroupBench.run(options, report: report)
         try StateObserveBench.run(options, report: report)
         try StateObserveOtherBench.run(options, report: report)
         try UnconcernedStateBench.run(options, report: report)

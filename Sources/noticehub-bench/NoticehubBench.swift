@@ -28,7 +28,7 @@ struct NoticehubBench: ParsableCommand {
               noticehub-bench --json --only post.name.k100 replay.typed
               noticehub-bench --only pg --postgres postgres://bench:secret@localhost/bench
             """,
-        subcommands: [FollowerCommand.self, StatePosterCommand.self, ProbeCommand.self]
+        subcommands: [FollowerCommand.self, StatePosterCommand.self, GroupMemberCommand.self, ProbeCommand.self]
     )
 
     @Flag(help: "Smaller workloads: a run under a minute.")

@@ -48,7 +48,9 @@ final class GroupMember: Sendable, CancellableRegistration {
     ) throws {
         self.options = options
         self.onFailure = onFailure
-        let connection = try journal.connectForReading()
+        // Leases need no sync to disk: a lease, a cursor move or a lease's
+        // end lost with the machine only hands the notices out again.
+        let connection = try journal.connect(durability: .never)
         guard let groups = connection.subscriberGroups else {
             throw JournalError.storage(
                 StorageFailure(
