@@ -45,6 +45,39 @@ struct SubscriberGroupTests {
                         + "\n"))
     }
 
+    /// A member killed with SIGKILL while it holds notices: a member started
+    /// after it prints every notice the killed one did not finish, once
+    /// their lease has run out. Each notice is printed at least once, and
+    /// only the killed member's unfinished batch twice.
+    @Test func aKilledMembersNoticesArePrintedByAnotherOnceTheirLeaseRunsOut() throws {
+        let scratch = TemporaryDirectory()
+        let cli = NoticectlRunner(in: scratch)
+        let hub = try NoticeHub(journal: SQLiteJournal(path: scratch.path("noticehub.sqlite")), durability: .never)
+        for index in 1...2_000 { try hub.post("job", payload: index) }
+        try hub.flush()
+        // Its output unread, the member stops in the middle of a batch once
+        // the pipe is full; it is killed wherever it is.
+        let killed = try cli.start("subscribe", "workers", "--group", "--lease", "1", holdingOutput: true)
+        #expect(eventually { (try? hub.journal.groupMembers(of: "workers")?.isEmpty) == false })
+        killed.send(SIGKILL)
+        killed.readOutput()
+        #expect(killed.waitForExit()?.status == -SIGKILL)
+        let survivor = try cli.start("subscribe", "workers", "--group", "--lease", "1")
+        let printed = { (member: LiveProcess) in member.lines.compactMap { Int($0.split(separator: " ")[0]) } }
+        // Done once every notice is printed and no member holds one (the
+        // killed member's leases have run out and been finished).
+        #expect(
+            eventually {
+                Set(printed(killed) + printed(survivor)).count == 2_000
+                    && (try? hub.journal.groupMembers(of: "workers")) == [:]
+            })
+        survivor.send(SIGINT)
+        #expect(survivor.waitForExit()?.status == 0)
+        #expect(Set(printed(killed) + printed(survivor)) == Set(1...2_000))
+        let twice = Set(printed(killed)).intersection(printed(survivor))
+        #expect(twice.count <= 16, "only the killed member's unfinished batch is printed again")
+    }
+
     @Test(arguments: [
         ["subscribe", "workers", "--lease", "5"],
         ["subscribe", "workers", "--group", "--lease", "0"],
