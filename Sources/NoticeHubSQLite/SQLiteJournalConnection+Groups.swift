@@ -94,10 +94,11 @@ extension SQLiteJournalConnection: SubscriberGroupJournalConnection {
             "DELETE FROM subscriber_leases WHERE subscriber = ? AND member = ? AND seq = ?")
     }
 
-    func returnLeases(_ sequences: [Int64], of subscriber: String, member: String) throws {
+    func extendLeases(_ sequences: [Int64], of subscriber: String, member: String, by duration: Duration) throws {
         try eachLease(
             sequences, of: subscriber, member: member,
-            "UPDATE subscriber_leases SET expires_at = 0 WHERE subscriber = ? AND member = ? AND seq = ?")
+            "UPDATE subscriber_leases SET expires_at = ? WHERE subscriber = ? AND member = ? AND seq = ?",
+            expiring: WallClock.nowMilliseconds() + duration.wholeMilliseconds)
     }
 
     func takeReplay(of subscriber: String, sequence: Int64) throws -> Bool {
@@ -125,17 +126,21 @@ extension SQLiteJournalConnection: SubscriberGroupJournalConnection {
     }
 
     /// Runs `sql` for each of `member`'s leases numbered `sequences`, in one
-    /// transaction.
-    private func eachLease(_ sequences: [Int64], of subscriber: String, member: String, _ sql: String) throws {
+    /// transaction, with the expiry bound first when given.
+    private func eachLease(
+        _ sequences: [Int64], of subscriber: String, member: String, _ sql: String, expiring: Int64? = nil
+    ) throws {
         guard !sequences.isEmpty else { return }
         try storage {
             try connection.transaction(.immediate) {
                 let statement = try connection.cachedStatement(sql)
+                let first: Int32 = expiring == nil ? 1 : 2
                 for sequence in sequences {
                     defer { statement.reset() }
-                    try statement.bind(subscriber, at: 1)
-                    try statement.bind(member, at: 2)
-                    try statement.bind(sequence, at: 3)
+                    if let expiring { try statement.bind(expiring, at: 1) }
+                    try statement.bind(subscriber, at: first)
+                    try statement.bind(member, at: first + 1)
+                    try statement.bind(sequence, at: first + 2)
                     _ = try statement.step()
                 }
             }

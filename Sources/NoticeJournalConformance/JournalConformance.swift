@@ -319,6 +319,9 @@ public enum JournalConformance {
         ConformanceCheck("a dead member's notices go to another once their lease runs out", needs: .groups) {
             try SubscriberGroupChecks().aDeadMembersNoticesGoToAnotherOnceTheirLeaseRunsOut(backend: $0)
         },
+        ConformanceCheck("a slow batch keeps its leases", needs: .groups) {
+            try SubscriberGroupChecks().aSlowBatchKeepsItsLeases(backend: $0)
+        },
         ConformanceCheck("a name runs either exclusively or as a group", needs: .groups) {
             try SubscriberGroupChecks().aNameRunsEitherExclusivelyOrAsAGroup(backend: $0)
         },

@@ -88,10 +88,14 @@
                 "DELETE FROM subscriber_leases WHERE subscriber = $1 AND member = $2 AND seq = ANY($3)")
         }
 
-        func returnLeases(_ sequences: [Int64], of subscriber: String, member: String) throws {
+        func extendLeases(_ sequences: [Int64], of subscriber: String, member: String, by duration: Duration)
+            throws
+        {
             try eachLease(
                 sequences, of: subscriber, member: member,
-                "UPDATE subscriber_leases SET expires_at = 0 WHERE subscriber = $1 AND member = $2 AND seq = ANY($3)")
+                "UPDATE subscriber_leases SET expires_at = \(Self.serverNow) + $4 "
+                    + "WHERE subscriber = $1 AND member = $2 AND seq = ANY($3)",
+                expiring: duration)
         }
 
         func takeReplay(of subscriber: String, sequence: Int64) throws -> Bool {
@@ -118,13 +122,17 @@
             return counts
         }
 
-        /// Runs `sql` on `member`'s leases numbered `sequences`.
-        private func eachLease(_ sequences: [Int64], of subscriber: String, member: String, _ sql: String) throws {
+        /// Runs `sql` on `member`'s leases numbered `sequences`, with a lease's
+        /// length in milliseconds as `$4` when given.
+        private func eachLease(
+            _ sequences: [Int64], of subscriber: String, member: String, _ sql: String, expiring: Duration? = nil
+        ) throws {
             guard !sequences.isEmpty else { return }
-            var binds = PostgresBindings(capacity: 3)
+            var binds = PostgresBindings(capacity: 4)
             binds.append(subscriber)
             binds.append(member)
             binds.append(sequences)
+            if let expiring { binds.append(expiring.wholeMilliseconds) }
             _ = try session.queryCommitting(sql, binds)
         }
     }

@@ -45,6 +45,30 @@ struct SubscriberGroupChecks {
         #expect(try connection.leaseCounts(of: "workers").isEmpty)
     }
 
+    /// A member whose batch outlasts the lease renews it between notices:
+    /// the other member, looking for run-out leases meanwhile, takes none.
+    func aSlowBatchKeepsItsLeases(backend: ConformanceBackend) throws {
+        let place = try backend.makePlace()
+        let hub = try place.hub()
+        for index in 1...20 { try hub.post("job", payload: index) }
+        let handled = Collected<(member: Int, sequence: Int64)>()
+        // 20 notices of 100 ms each: 2 s, against a lease of 0.6 s.
+        let sharing = SubscriberSharing.group(lease: .milliseconds(600), batchSize: 20)
+        let slow = try place.hub().journal.subscribe(as: "workers", sharing: sharing) { notice in
+            handled.append((0, notice.sequence!))
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        try waitUntil { handled.count >= 1 }
+        let fast = try place.hub().journal.subscribe(as: "workers", sharing: sharing) { notice in
+            handled.append((1, notice.sequence!))
+        }
+        try waitUntil { handled.count >= 20 }
+        slow.cancel()
+        fast.cancel()
+        #expect(handled.elements.map(\.sequence) == Array(1...20))
+        #expect(handled.elements.allSatisfy { $0.member == 0 })
+    }
+
     func aNameRunsEitherExclusivelyOrAsAGroup(backend: ConformanceBackend) throws {
         let place = try backend.makePlace()
         let hub = try place.hub()

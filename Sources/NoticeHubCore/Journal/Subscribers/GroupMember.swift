@@ -204,8 +204,18 @@ final class GroupMember: Sendable, CancellableRegistration {
         let delivery = retried()
         var done: [Int64] = []
         var parked: [ParkedNotice] = []
+        var renewedAt = ContinuousClock.now
         handing: for (notice, _) in batch {
             guard !isCancelled, let sequence = notice.sequence else { break }
+            // A batch slower than a third of the lease renews the leases of
+            // all its notices (those handed over end with the batch), so
+            // that no other member takes one meanwhile.
+            if ContinuousClock.now - renewedAt >= options.lease / 3 {
+                renewedAt = ContinuousClock.now
+                try connection.extendLeases(
+                    batch.compactMap(\.notice.sequence), of: options.subscriber, member: options.member,
+                    by: options.lease)
+            }
             switch delivery.deliver(notice, to: sink) {
             case .handled:
                 done.append(sequence)
@@ -223,7 +233,7 @@ final class GroupMember: Sendable, CancellableRegistration {
         try record(parked, on: connection)
         try connection.endLeases(done, of: options.subscriber, member: options.member)
         let left = batch.compactMap(\.notice.sequence).filter { !done.contains($0) }
-        try connection.returnLeases(left, of: options.subscriber, member: options.member)
+        try connection.extendLeases(left, of: options.subscriber, member: options.member, by: .zero)
     }
 
     /// The retries of `options.delivery`, waiting on a wake that `cancel()`

@@ -16,11 +16,12 @@ public struct SubscriberSharing: Sendable, Equatable {
 
     /// Any number of processes run the name as members of a group, on one
     /// host or several: each notice goes to one member, which takes it with
-    /// up to `batchSize - 1` others and holds them for `lease`. A member
-    /// that has not handled a notice when its lease runs out (it died, was
-    /// cut off, or was slower than the lease) loses it to the next member
-    /// that looks, within a second: so each notice is handled at least once,
-    /// and one whose member died mid-batch may be handled twice. Members
+    /// up to `batchSize - 1` others and holds them for `lease`, renewed
+    /// between notices while the batch runs. A member that has not handled
+    /// a notice when its lease runs out (it died, was cut off, or spent
+    /// longer than the lease on one notice) loses it to the next member that
+    /// looks, within a second: so each notice is handled at least once, and
+    /// one whose member died mid-batch may be handled twice. Members
     /// keep no order between them; each hands its own notices over in
     /// sequence order.
     ///

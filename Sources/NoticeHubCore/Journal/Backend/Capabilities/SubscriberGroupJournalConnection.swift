@@ -29,9 +29,11 @@ public protocol SubscriberGroupJournalConnection: JournalConnection {
     /// has handled (or parked). A lease another member has taken since is
     /// left to it.
     func endLeases(_ sequences: [Int64], of subscriber: String, member: String) throws
-    /// Lets any member take at once `member`'s leased notices numbered
-    /// `sequences`, which it leaves unhandled as it stops.
-    func returnLeases(_ sequences: [Int64], of subscriber: String, member: String) throws
+    /// Makes `member`'s leases of the notices numbered `sequences` run out
+    /// `duration` from now: the lease again for the notices of a slow
+    /// batch, `.zero` for those a stopping member gives back, which any
+    /// member may then take.
+    func extendLeases(_ sequences: [Int64], of subscriber: String, member: String, by duration: Duration) throws
     /// Takes the replay of `subscriber`'s parked notice numbered
     /// `sequence`, asked for by ``HubJournal/replayParked(of:)``: true for
     /// the one member whose call cleared the request, which then hands the
