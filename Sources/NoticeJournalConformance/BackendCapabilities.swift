@@ -55,9 +55,14 @@ public struct BackendCapabilities: OptionSet, Sendable {
     /// (``ParkingJournalConnection``).
     public static let parking = BackendCapabilities(rawValue: 1 << 8)
 
+    /// Erasure of one key (``HubJournal/erase(_:names:)``): notices deleted
+    /// by a payload field's value, their numbers recorded as erased
+    /// (``ErasingJournalConnection``).
+    public static let erasure = BackendCapabilities(rawValue: 1 << 9)
+
     /// Everything a backend can do.
     public static let all: BackendCapabilities = [
         .projections, .behindTheBackSQL, .commitAnnouncements, .durableCommitsTakeTime, .trimming, .renewedClaims,
-        .retentionByName, .requests, .parking,
+        .retentionByName, .requests, .parking, .erasure,
     ]
 }

@@ -79,6 +79,7 @@ public struct ConformanceBackend: Sendable, CustomTestStringConvertible {
             if connection is any TrimmingJournalConnection { capabilities.insert(.trimming) }
             if connection is any NameRetentionJournalConnection { capabilities.insert(.retentionByName) }
             if connection is any ParkingJournalConnection { capabilities.insert(.parking) }
+            if connection is any ErasingJournalConnection { capabilities.insert(.erasure) }
             if journal is any ResponderClaimingJournal { capabilities.insert(.requests) }
             if journal is any RenewingClaimsJournal { capabilities.insert(.renewedClaims) }
             if let watch = (journal as? any CommitAnnouncingJournal)?.watchCommits({}) {

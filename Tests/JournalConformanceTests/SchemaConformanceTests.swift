@@ -46,8 +46,8 @@ struct SchemaConformanceTests {
         #expect(failures.elements == [])
         let hub = try place.hub()
         try hub.post("after")
-        // SQLite's migrations run to 0014_parked_notices, PostgreSQL's to 0012_parked_notices.
-        #expect(try hub.journal.statistics().schemaVersion == (backend.name == "SQLite" ? 14 : 12))
+        // SQLite's migrations run to 0015_erased_sequences, PostgreSQL's to 0013_erased_sequences.
+        #expect(try hub.journal.statistics().schemaVersion == (backend.name == "SQLite" ? 15 : 13))
         #expect(try hub.journal.statistics().schemaVersion == backend.latestSchemaVersion)
         #expect(try hub.journal.integrityProblems() == [])
     }
