@@ -5,68 +5,103 @@ import NoticeHubCore
 /// overwrites the bytes they held with zeros in the pages it writes, and
 /// their numbers recorded as runs marked `erased` in `removed_sequences`.
 extension SQLiteJournalConnection: ErasingJournalConnection {
-    func eraseNotices(carrying key: ErasureKey, names: NoticeName?) throws -> [NoticeName: [Int64]] {
-        let held: [NoticeName] = try storage {
-            let statement = try connection.cachedStatement("SELECT name FROM journal_counts WHERE notices > 0")
-            defer { statement.reset() }
-            var held: [NoticeName] = []
-            while try statement.step() { held.append(NoticeName(trusted: statement.string(at: 0) ?? "")) }
-            return held
-        }
-        var erased: [NoticeName: [Int64]] = [:]
-        for name in held where names?.matches(name) ?? true {
-            let gone = try eraseNotices(named: name, carrying: key)
-            if !gone.isEmpty { erased[name] = gone }
-        }
-        return erased
+    /// A name the journal counts notices of, with its code.
+    private struct HeldName {
+        var name: NoticeName
+        var code: Int64
+        var notices: Int64
     }
 
-    /// Erases the notices named `name` that carry `key`; returns their
-    /// numbers, in order.
-    private func eraseNotices(named name: NoticeName, carrying key: ErasureKey) throws -> [Int64] {
+    /// By the index on names when the names matched hold under a quarter
+    /// of the notices; else in one pass over the table, which reads each
+    /// page once where a pass per name would read most pages once per name.
+    func eraseNotices(carrying key: ErasureKey, names: NoticeName?) throws -> [NoticeName: [Int64]] {
         try storage {
-            // By the index on names; json_type first, so that a member that is
-            // an object, array or boolean never compares equal to the value.
-            let delete = try connection.cachedStatement(
+            let statement = try connection.cachedStatement(
                 """
-                DELETE FROM notices
-                 WHERE name_code = (SELECT code FROM notice_names WHERE name = ?1)
-                   AND json_type(payload, ?2) IN ('text', 'integer', 'real')
-                   AND json_extract(payload, ?2) IN (?3, ?4)
-                RETURNING seq, length(CAST(payload AS BLOB))
+                SELECT names.name, names.code, counts.notices FROM journal_counts AS counts
+                  JOIN notice_names AS names ON names.name = counts.name WHERE counts.notices > 0
                 """)
-            defer { delete.reset() }
-            try delete.bind(name.rawValue, at: 1)
-            try delete.bind(key.sqlitePath, at: 2)
-            try delete.bind(key.value, at: 3)
-            switch key.number {
-            case .integer(let integer): try delete.bind(integer, at: 4)
-            case .real(let real): try delete.bind(real, at: 4)
-            case nil: try delete.bindNull(at: 4)
+            defer { statement.reset() }
+            var held: [HeldName] = []
+            while try statement.step() {
+                held.append(
+                    HeldName(
+                        name: NoticeName(trusted: statement.string(at: 0) ?? ""), code: statement.int64(at: 1),
+                        notices: statement.int64(at: 2)))
             }
-            var erased: [Int64] = []
-            var bytes: Int64 = 0
-            while try delete.step() {
-                erased.append(delete.int64(at: 0))
-                bytes += delete.int64(at: 1)
+            let matched = held.filter { names?.matches($0.name) ?? true }
+            guard !matched.isEmpty else { return [:] }
+            let total = held.reduce(0) { $0 + $1.notices }
+            let byName = Dictionary(uniqueKeysWithValues: matched.map { ($0.code, $0.name) })
+            var erased: [NoticeName: [Int64]] = [:]
+            var bytes: [NoticeName: Int64] = [:]
+            if matched.reduce(0, { $0 + $1.notices }) * 4 < total {
+                for name in matched {
+                    try delete(key, where: "name_code = \(name.code)") { sequence, _, size in
+                        erased[name.name, default: []].append(sequence)
+                        bytes[name.name, default: 0] += size
+                    }
+                }
+            } else {
+                // The unary plus keeps SQLite from reading by the index on names.
+                let among =
+                    matched.count == held.count
+                    ? "1" : "+name_code IN (\(byName.keys.map(String.init).joined(separator: ", ")))"
+                try delete(key, where: among) { sequence, code, size in
+                    guard let name = byName[code] else { return }
+                    erased[name, default: []].append(sequence)
+                    bytes[name, default: 0] += size
+                }
             }
-            guard !erased.isEmpty else { return [] }
-            erased.sort()
-            let counts = try connection.cachedStatement(Self.addCountsSQL)
+            try record(erased, bytes: bytes)
+            return erased.mapValues { $0.sorted() }
+        }
+    }
+
+    /// Deletes the notices that carry `key` among those `condition`
+    /// selects, calling `found` with each one's number, name code and
+    /// payload bytes. json_type first, so that a member that is an object,
+    /// array or boolean never compares equal to the value.
+    private func delete(
+        _ key: ErasureKey, where condition: String, _ found: (Int64, Int64, Int64) -> Void
+    ) throws {
+        let delete = try connection.prepare(
+            """
+            DELETE FROM notices
+             WHERE \(condition)
+               AND json_type(payload, ?1) IN ('text', 'integer', 'real')
+               AND json_extract(payload, ?1) IN (?2, ?3)
+            RETURNING seq, name_code, length(CAST(payload AS BLOB))
+            """)
+        try delete.bind(key.sqlitePath, at: 1)
+        try delete.bind(key.value, at: 2)
+        switch key.number {
+        case .integer(let integer): try delete.bind(integer, at: 3)
+        case .real(let real): try delete.bind(real, at: 3)
+        case nil: try delete.bindNull(at: 3)
+        }
+        while try delete.step() { found(delete.int64(at: 0), delete.int64(at: 1), delete.int64(at: 2)) }
+    }
+
+    /// Takes the erased notices off `journal_counts` and records their
+    /// numbers as erased runs.
+    private func record(_ erased: [NoticeName: [Int64]], bytes: [NoticeName: Int64]) throws {
+        let counts = try connection.cachedStatement(Self.addCountsSQL)
+        for (name, sequences) in erased {
             defer { counts.reset() }
             try counts.bind(name.rawValue, at: 1)
-            try counts.bind(-Int64(erased.count), at: 2)
-            try counts.bind(-bytes, at: 3)
+            try counts.bind(-Int64(sequences.count), at: 2)
+            try counts.bind(-(bytes[name] ?? 0), at: 3)
             _ = try counts.step()
-            let record = try connection.cachedStatement(
-                "INSERT INTO removed_sequences (first, last, erased) VALUES (?, ?, 1)")
-            for run in Self.runs(of: erased) {
-                defer { record.reset() }
-                try record.bind(run.lowerBound, at: 1)
-                try record.bind(run.upperBound, at: 2)
-                _ = try record.step()
-            }
-            return erased
+        }
+        let record = try connection.cachedStatement(
+            "INSERT INTO removed_sequences (first, last, erased) VALUES (?, ?, 1)")
+        for run in Self.runs(of: erased.values.flatMap { $0 }.sorted()) {
+            defer { record.reset() }
+            try record.bind(run.lowerBound, at: 1)
+            try record.bind(run.upperBound, at: 2)
+            _ = try record.step()
         }
     }
 

@@ -8,25 +8,17 @@
     /// `removed_sequences`. The server keeps the dead rows' bytes until
     /// vacuum reuses their space.
     extension PostgresJournalConnection: ErasingJournalConnection {
+        /// One statement over the names matched, whose notices the server
+        /// finds by its index on names or by reading the table, as it judges.
         func eraseNotices(carrying key: ErasureKey, names: NoticeName?) throws -> [NoticeName: [Int64]] {
             guard isAppending else { throw JournalError.storage("no open append transaction") }
             try start()
-            let held = try aborting {
+            let matched = try aborting {
                 try session.query("SELECT name FROM journal_counts WHERE notices > 0", PostgresBindings()).rows
-            }.map { NoticeName(trusted: try $0.decode(String.self)) }
-            var erased: [NoticeName: [Int64]] = [:]
-            for name in held where names?.matches(name) ?? true {
-                let gone = try eraseNotices(named: name, carrying: key)
-                if !gone.isEmpty { erased[name] = gone }
-            }
-            return erased
-        }
-
-        /// One statement: erases the notices named `name` that carry `key`;
-        /// returns their numbers, in order.
-        private func eraseNotices(named name: NoticeName, carrying key: ErasureKey) throws -> [Int64] {
+            }.map { try $0.decode(String.self) }.filter { names?.matches(NoticeName(trusted: $0)) ?? true }
+            guard !matched.isEmpty else { return [:] }
             var binds = PostgresBindings()
-            binds.append(name.rawValue)
+            binds.append(matched)
             binds.append(key.field)
             binds.append(key.value)
             if key.number != nil { binds.append(key.value) } else { binds.appendNull() }
@@ -37,25 +29,32 @@
                     """
                     WITH gone AS (
                         DELETE FROM notices
-                         WHERE name = $1
+                         WHERE name = ANY($1)
                            AND (payload::jsonb -> $2) IN (to_jsonb($3::text), to_jsonb($4::text::numeric))
-                        RETURNING seq, octet_length(payload) AS bytes
+                        RETURNING seq, name, octet_length(payload) AS bytes
+                    ), by_name AS (
+                        SELECT name, count(*) AS notices, sum(bytes) AS bytes FROM gone GROUP BY name
                     ), counted AS (
-                        UPDATE journal_counts
-                           SET notices = notices - (SELECT count(*) FROM gone),
-                               payload_bytes = payload_bytes - (SELECT coalesce(sum(bytes), 0) FROM gone)
-                         WHERE name = $1
+                        UPDATE journal_counts AS counts
+                           SET notices = counts.notices - by_name.notices,
+                               payload_bytes = counts.payload_bytes - by_name.bytes
+                          FROM by_name WHERE counts.name = by_name.name
                     ), recorded AS (
                         INSERT INTO removed_sequences (first, last, erased)
                         SELECT min(seq), max(seq), true
                           FROM (SELECT seq, seq - row_number() OVER (ORDER BY seq) AS run FROM gone) AS runs
                          GROUP BY run
                     )
-                    SELECT seq FROM gone ORDER BY seq
+                    SELECT seq, name FROM gone ORDER BY seq
                     """, binds
                 ).rows
             }
-            return try rows.map { try $0.decode(Int64.self) }
+            var erased: [NoticeName: [Int64]] = [:]
+            for row in rows {
+                let (sequence, name) = try row.decode((Int64, String).self)
+                erased[NoticeName(trusted: name), default: []].append(sequence)
+            }
+            return erased
         }
 
         func erasedNoticeCount(in range: ClosedRange<Int64>) throws -> Int64 {

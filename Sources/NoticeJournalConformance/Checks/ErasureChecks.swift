@@ -171,5 +171,15 @@ struct ErasureChecks {
         // Once another notice follows, it goes.
         try hub.post("order.placed", payload: ["user": "bob", "item": "tea"])
         #expect(try hub.journal.erase(ErasureKey(field: "user", value: "alice")).erased == 4)
+
+        // The notices of a name among many, found by the index on names (the
+        // SQLite journal's way when the names hold under a quarter of the notices).
+        for index in 1...12 { try hub.post("tick.counted", payload: ["user": "bob", "n": "\(index)"]) }
+        try hub.post("order.placed", payload: ["user": "carol", "item": "tea"])
+        let bob = ErasureKey(field: "user", value: "bob")
+        #expect(try hub.journal.erase(bob, names: "order.placed").erasedByName == ["order.placed": 1], "#13")
+        #expect(try hub.journal.statistics().byName.first { $0.name == "tick.counted" }?.count == 12)
+        let checked = try hub.journal.malformedRows()
+        #expect(checked.isEmpty && checked.erased == 5, "\(checked)")
     }
 }
