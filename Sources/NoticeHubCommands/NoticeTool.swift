@@ -55,8 +55,8 @@ public struct NoticeTool: Sendable {
 
     /// Every command a tool gets, as `noticectl` has them: `init`, `post`,
     /// `tail`, `projections`, `subscribe`, `subscribers`, `request`, `respond`, `verify`,
-    /// `stats`, `export`, `import`, `archive`, `trim`, `retention` and
-    /// `version`. Add the app's own commands beside them.
+    /// `stats`, `export`, `import`, `archive`, `trim`, `retention`, `erase`
+    /// and `version`. Add the app's own commands beside them.
     public static let commands: [any ParsableCommand.Type] = [
         InitCommand.self,
         PostCommand.self,
@@ -73,6 +73,7 @@ public struct NoticeTool: Sendable {
         ArchiveCommand.self,
         TrimCommand.self,
         RetentionCommand.self,
+        EraseCommand.self,
         VersionCommand.self,
     ]
 }

@@ -92,6 +92,9 @@ struct VerifyCommand: ParsableCommand {
             StandardError.writeLine("note: the checkpoint was not saved: \(error)")
         }
         let notices = CountText.counted(found.notices, "notice")
+        if let erased = found.malformedRows?.erased, erased > 0 {
+            print("\(CountText.counted(erased, "sequence number")) erased on purpose (erase), not missing")
+        }
         if let checkpoint = found.checkpoint {
             let checked =
                 found.checkedThrough > checkpoint

@@ -63,9 +63,14 @@ public struct BackendCapabilities: OptionSet, Sendable {
     /// (``SubscriberGroupJournalConnection``).
     public static let groups = BackendCapabilities(rawValue: 1 << 10)
 
+    /// Erasure of one key (``HubJournal/erase(_:names:)``): notices deleted
+    /// by a payload field's value, their numbers recorded as erased
+    /// (``ErasingJournalConnection``).
+    public static let erasure = BackendCapabilities(rawValue: 1 << 11)
+
     /// Everything a backend can do.
     public static let all: BackendCapabilities = [
         .projections, .behindTheBackSQL, .commitAnnouncements, .durableCommitsTakeTime, .trimming, .renewedClaims,
-        .retentionByName, .requests, .parking, .cursorResets, .groups,
+        .retentionByName, .requests, .parking, .cursorResets, .groups, .erasure,
     ]
 }

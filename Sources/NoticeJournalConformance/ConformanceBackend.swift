@@ -81,6 +81,7 @@ public struct ConformanceBackend: Sendable, CustomTestStringConvertible {
             if connection is any ParkingJournalConnection { capabilities.insert(.parking) }
             if connection is any CursorResettingJournalConnection { capabilities.insert(.cursorResets) }
             if connection is any SubscriberGroupJournalConnection { capabilities.insert(.groups) }
+            if connection is any ErasingJournalConnection { capabilities.insert(.erasure) }
             if journal is any ResponderClaimingJournal { capabilities.insert(.requests) }
             if journal is any RenewingClaimsJournal { capabilities.insert(.renewedClaims) }
             if let watch = (journal as? any CommitAnnouncingJournal)?.watchCommits({}) {

@@ -151,6 +151,12 @@ public enum JournalConformance {
         ) {
             try NameRetentionChecks().badRulesAndRulesOverAProjectionsNamesAreRefused(backend: $0)
         },
+        ConformanceCheck("the notices of a key are erased and the journal checks sound", needs: .erasure) {
+            try ErasureChecks().theNoticesOfAKeyAreErasedAndTheJournalChecksSound(backend: $0)
+        },
+        ConformanceCheck("an erasure that cannot be done changes nothing", needs: .erasure) {
+            try ErasureChecks().anErasureThatCannotBeDoneChangesNothing(backend: $0)
+        },
     ]
 
     static let reading: [ConformanceCheck] = [

@@ -25,7 +25,7 @@ struct BackendCapabilityTests {
             Backend.sqlite.capabilities
                 == [
                     .projections, .behindTheBackSQL, .durableCommitsTakeTime, .trimming, .retentionByName, .requests,
-                    .parking, .cursorResets, .groups,
+                    .parking, .cursorResets, .groups, .erasure,
                 ])
     }
 }

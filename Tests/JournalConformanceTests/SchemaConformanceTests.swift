@@ -46,8 +46,8 @@ struct SchemaConformanceTests {
         #expect(failures.elements == [])
         let hub = try place.hub()
         try hub.post("after")
-        // SQLite's migrations run to 0016_subscriber_groups, PostgreSQL's to 0014_subscriber_groups.
-        #expect(try hub.journal.statistics().schemaVersion == (backend.name == "SQLite" ? 16 : 14))
+        // SQLite's migrations run to 0017_erased_sequences, PostgreSQL's to 0015_erased_sequences.
+        #expect(try hub.journal.statistics().schemaVersion == (backend.name == "SQLite" ? 17 : 15))
         #expect(try hub.journal.statistics().schemaVersion == backend.latestSchemaVersion)
         #expect(try hub.journal.integrityProblems() == [])
     }

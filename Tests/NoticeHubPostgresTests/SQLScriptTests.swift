@@ -31,12 +31,13 @@ struct SQLScriptTests {
         let statements = PostgresSchema.embedded.flatMap { SQLScript.statements($0.sql) }
         #expect(statements.contains { $0.contains("CREATE FUNCTION noticehub_append") && $0.contains("END\n$$") })
         #expect(
-            statements.count == 36,
+            statements.count == 37,
             """
             6 in 0001_journal, 5 in 0003_conversations, 3 in 0004_projections, 3 in 0005_payload_versions, \
             5 in 0006_journal_counts, 1 in 0007_projection_snapshots, 3 in 0008_notice_metadata, \
             1 in 0009_append_and_commit, 3 in 0010_append_and_announce, 2 in 0011_name_retention, \
-            1 in 0012_parked_notices, 1 in 0013_subscriber_resets, 2 in 0014_subscriber_groups
+            1 in 0012_parked_notices, 1 in 0013_subscriber_resets, 2 in 0014_subscriber_groups, \
+            1 in 0015_erased_sequences
             """)
         #expect(
             statements.last { $0.contains("CREATE PROCEDURE") }?.contains(

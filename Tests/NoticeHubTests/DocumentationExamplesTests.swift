@@ -155,6 +155,18 @@ struct DocumentationExamplesTests {
         #expect(retention.isCancelled)
     }
 
+    @Test func erasingOneKeysNotices() throws {
+        let directory = TemporaryDirectory()
+        let hub = try NoticeHub(journal: SQLiteJournal(path: directory.path("app.sqlite")))
+        try hub.post("profile.updated", payload: ["user": "alice", "city": "Lyon"])
+        try hub.post("profile.updated", payload: ["user": "bob", "city": "Oslo"])
+        let erasure = try hub.journal.erase(ErasureKey(field: "user", value: "alice"), names: "profile.*")
+        // erasure.erasedByName["profile.updated"]: how many notices of that name it erased
+        // erasure.rebuiltProjections: the projections whose state it rebuilt without them
+        #expect(erasure == ErasureOutcome(erasedByName: ["profile.updated": 1], rebuiltProjections: []))
+        #expect(try hub.journal.verify().malformedRows?.erased == 1)
+    }
+
     @Test func journalLogging() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("app.sqlite")

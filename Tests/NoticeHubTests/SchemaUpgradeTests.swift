@@ -7,7 +7,7 @@ import TestSupport
 /// `SQLiteJournal.pendingUpgrade(at:)` says what opening a file would
 /// upgrade, without writing a byte.
 struct SchemaUpgradeTests {
-    @Test(arguments: [(10, true), (12, true), (13, false)])
+    @Test(arguments: [(10, true), (12, true), (13, false), (14, false)])
     func anOlderJournalHasAnUpgradeThatSaysWhetherItRewritesNotices(schema: Int, rewrites: Bool) throws {
         let directory = TemporaryDirectory()
         let path = directory.path("j.sqlite")

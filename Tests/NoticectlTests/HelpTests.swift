@@ -30,7 +30,7 @@ struct HelpTests {
         let outcome = try NoticectlRunner(in: TemporaryDirectory())("--help")
         let names = [
             "init", "post", "tail", "news", "projections", "subscribe", "request", "respond",
-            "verify", "stats", "export", "import", "archive", "trim", "retention", "demo", "version",
+            "verify", "stats", "export", "import", "archive", "trim", "retention", "erase", "demo", "version",
         ]
         for name in names {
             #expect(outcome.stdout.contains("\n  \(name) "), "missing \(name)")

@@ -33,6 +33,30 @@ struct PostgresCommandTests {
         }
 
         @Test(arguments: PostgresTestServer.available)
+        func aUsersNoticesAreErasedOnAServerAndLeaveNoTraceInExportsAndArchives(server: PostgresTestServer) throws {
+            let schema = try Schema(server.url)
+            let directory = TemporaryDirectory()
+            let cli = Self.runner(in: directory, ["NOTICEHUB_DB": schema.url])
+            try cli("news", "publish", "1", "One")
+            try cli("news", "like", "1", "--user", "alice")
+            try cli("news", "like", "1", "--user", "bob")
+            #expect(
+                try cli("erase", "--key", "user=alice", "--names", "news.*")
+                    == .success("erased 1 notice named news.liked\nrebuilt projection news.likes without them\n"))
+            #expect(try cli("news", "feed", "--json") == .success(#"{"id":1,"title":"One","likes":1}"# + "\n"))
+            #expect(
+                try cli("verify")
+                    == .success(
+                        "1 sequence number erased on purpose (erase), not missing\n"
+                            + "ok: state agrees with the journal (2 notices)\n"))
+            #expect(!(try cli("export").stdout.contains("alice")))
+            #expect(
+                try cli("archive", "--through", "2", "--to", "old.jsonl.gz")
+                    == .success("archived 1 notice (#1-#2) and the state of 1 projection to old.jsonl.gz\n"))
+            #expect(!(try Gzip.text(of: directory.path("old.jsonl.gz")).contains("alice")))
+        }
+
+        @Test(arguments: PostgresTestServer.available)
         func thePasswordMayComeFromTheEnvironmentAndIsNeverPrinted(server: PostgresTestServer) throws {
             let schema = try Schema(server.url)
             var withoutPassword = try PostgresURL(schema.url)

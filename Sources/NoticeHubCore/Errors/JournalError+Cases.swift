@@ -136,6 +136,12 @@ extension JournalError {
         JournalError(.trimRefused(reason))
     }
 
+    /// An erasure (``HubJournal/erase(_:names:)``) that cannot be done, and
+    /// why (``reason``); nothing was erased.
+    public static func erasureRefused(_ reason: String) -> JournalError {
+        JournalError(.erasureRefused(reason))
+    }
+
     /// A sequence number past the journal's last notice, asked for where
     /// only a journaled one will do: a state as of it, an archive through it.
     public static func beyondLast(_ sequence: Int64, last: Int64) -> JournalError {

@@ -71,6 +71,9 @@ extension JournalError {
         /// ``JournalError/trimRefused(_:)``: a trim that cannot be done
         /// (``JournalError/reason``).
         public static let trimRefused = Code("trimRefused")
+        /// ``JournalError/erasureRefused(_:)``: an erasure that cannot be
+        /// done (``JournalError/reason``), which changed nothing.
+        public static let erasureRefused = Code("erasureRefused")
         /// ``JournalError/beyondLast(_:last:)``: a sequence number past the
         /// journal's last notice.
         public static let beyondLast = Code("beyondLast")
@@ -118,6 +121,7 @@ extension JournalError.Kind {
         case .requestsUnsupported: .requestsUnsupported
         case .trimmed: .trimmed
         case .trimRefused: .trimRefused
+        case .erasureRefused: .erasureRefused
         case .beyondLast: .beyondLast
         case .marksUnsupported: .marksUnsupported
         case .closed: .closed

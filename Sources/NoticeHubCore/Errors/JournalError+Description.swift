@@ -49,6 +49,8 @@ extension JournalError {
                 + "those before; start at #\(firstRetained) or later"
         case let .trimRefused(reason):
             "cannot trim: \(reason)"
+        case let .erasureRefused(reason):
+            "cannot erase: \(reason)"
         case let .beyondLast(sequence, last):
             "#\(sequence) is past the journal's last notice, #\(last)"
         case .marksUnsupported:

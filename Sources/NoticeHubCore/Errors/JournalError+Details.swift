@@ -14,10 +14,11 @@ extension JournalError {
 
     /// Why, in the words of whoever refused: the projection's reason for
     /// ``Code-swift.struct/refused``, the trim's for
-    /// ``Code-swift.struct/trimRefused``.
+    /// ``Code-swift.struct/trimRefused``, the erasure's for
+    /// ``Code-swift.struct/erasureRefused``.
     public var reason: String? {
         switch kind {
-        case let .refused(_, reason), let .trimRefused(reason): reason
+        case let .refused(_, reason), let .trimRefused(reason), let .erasureRefused(reason): reason
         default: nil
         }
     }

@@ -46,6 +46,7 @@ public struct JournalError: Error, Sendable, Equatable, CustomStringConvertible 
         case requestsUnsupported(location: String)
         case trimmed(from: Int64, firstRetained: Int64)
         case trimRefused(String)
+        case erasureRefused(String)
         case beyondLast(Int64, last: Int64)
         case marksUnsupported
         case closed

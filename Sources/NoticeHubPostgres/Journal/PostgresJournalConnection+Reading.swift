@@ -115,22 +115,37 @@
         }
 
         /// What breaks the journal's own invariants: the head agrees with the
-        /// last row, and sequence numbers run from 1 without a gap.
+        /// last row, and sequence numbers run from the first retained one
+        /// (``JournalMark/firstRetained``) to the last without a gap but for
+        /// the numbers the journal removed itself (`removed_sequences`: rules
+        /// by name and erasures). Rows below the first retained one, left by
+        /// a trim cut short, are no gap.
         func integrityProblems() throws -> [String] {
             let row = try session.query(
                 """
-                SELECT (SELECT last_seq FROM journal_head WHERE id = 1), count(*), coalesce(min(seq), 1), coalesce(max(seq), 0)
-                FROM notices
+                WITH start AS (
+                    SELECT coalesce((SELECT value FROM journal_marks WHERE mark = 'first_retained'), 1) AS first
+                ), kept AS (
+                    SELECT count(*) FILTER (WHERE seq >= start.first) AS rows, coalesce(max(seq), 0) AS last
+                      FROM notices, start
+                )
+                SELECT (SELECT last_seq FROM journal_head WHERE id = 1), kept.rows, start.first, kept.last,
+                       (SELECT CAST(coalesce(sum(least(r.last, kept.last) - greatest(r.first, start.first) + 1), 0)
+                                    AS bigint)
+                          FROM removed_sequences AS r WHERE r.first <= kept.last AND r.last >= start.first)
+                  FROM start, kept
                 """
             ).rows[0]
-            let (head, count, first, last) = try row.decode((Int64?, Int64, Int64, Int64).self)
+            let (head, count, first, last, removed) = try row.decode((Int64?, Int64, Int64, Int64, Int64).self)
             var problems: [String] = []
             guard let head else { return ["journal_head has no row"] }
             if head != last {
                 problems.append("journal_head says the last sequence is \(head), the last row is #\(last)")
             }
-            if first != 1 || count != last {
-                problems.append("sequence numbers have gaps: \(count) rows from #\(first) to #\(last)")
+            if last > 0, count + removed != last - first + 1 {
+                problems.append(
+                    "sequence numbers have gaps: \(count) rows and \(removed) numbers the journal removed "
+                        + "from #\(first) to #\(last)")
             }
             return problems
         }

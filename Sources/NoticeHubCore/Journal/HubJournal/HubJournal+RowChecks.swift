@@ -124,6 +124,9 @@ extension HubJournal {
                             from: &found, missing: missing, in: checkedFrom...last,
                             connection: connection)
                     }
+                    if let last = statistics.lastSequence, checkedFrom <= last {
+                        found.erased = try connection.erasing?.erasedNoticeCount(in: checkedFrom...last) ?? 0
+                    }
                     return found
                 } catch let error as JournalError {
                     guard case .malformedRow(let sequence, let problem) = error.kind else { throw error }

@@ -23,6 +23,10 @@ public struct MalformedRows: Sendable, Equatable {
     /// When only the rows after a checkpoint were read: the journal's
     /// counts and the span of its sequence numbers, if they disagree.
     package var miscountedSpan: CountedSpan?
+    /// How many of the sequence numbers the check covered belong to notices
+    /// erased on purpose (``HubJournal/erase(_:names:)``): holes the journal
+    /// made and recorded, counted here and neither gaps nor damage.
+    public var erased: Int64 = 0
     /// The last sequence number the check covered: a checkpoint for the
     /// next when this one is empty.
     public var checkedThrough: Int64 = 0

@@ -10,6 +10,9 @@ extension JournalConnection {
     /// This connection as one that keeps retention rules by name, if it is.
     package var nameRetention: (any NameRetentionJournalConnection)? { self as? any NameRetentionJournalConnection }
 
+    /// This connection as one that erases notices by key, if it is.
+    package var erasing: (any ErasingJournalConnection)? { self as? any ErasingJournalConnection }
+
     /// This connection as one that keeps parked notices, if it is.
     package var parking: (any ParkingJournalConnection)? { self as? any ParkingJournalConnection }
 
