@@ -328,6 +328,9 @@ public enum JournalConformance {
         ConformanceCheck("a slow batch keeps its leases", needs: .groups) {
             try SubscriberGroupChecks().aSlowBatchKeepsItsLeases(backend: $0)
         },
+        ConformanceCheck("a member stops when its group is deleted", needs: .groups) {
+            try SubscriberGroupChecks().aMemberStopsWhenItsGroupIsDeleted(backend: $0)
+        },
         ConformanceCheck("a name runs either exclusively or as a group", needs: .groups) {
             try SubscriberGroupChecks().aNameRunsEitherExclusivelyOrAsAGroup(backend: $0)
         },

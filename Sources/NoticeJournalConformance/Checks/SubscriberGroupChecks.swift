@@ -85,4 +85,24 @@ struct SubscriberGroupChecks {
         #expect(try hub.journal.deleteSubscriber("solo"))
         try hub.journal.subscribe(as: "solo") { _ in }.cancel()
     }
+
+    /// A group deleted while a member runs stops the member, which would
+    /// otherwise start the group again from the journal's first notice.
+    func aMemberStopsWhenItsGroupIsDeleted(backend: ConformanceBackend) throws {
+        let place = try backend.makePlace()
+        let hub = try place.hub()
+        try hub.post("job", payload: 1)
+        let handled = Collected<Int64>()
+        let failures = Collected<String>()
+        let member = try hub.journal.subscribe(
+            as: "workers", sharing: .group(), onFailure: { failures.append("\($0)") },
+            handler: { handled.append($0.sequence!) })
+        try waitUntil { handled.count == 1 }
+        #expect(try hub.journal.deleteSubscriber("workers"))
+        try hub.post("job", payload: 2)
+        try waitUntil { failures.count == 1 }
+        member.cancel()
+        #expect(failures.elements == [#"durable subscriber "workers" was deleted while a member of its group ran"#])
+        #expect(handled.elements == [1])
+    }
 }

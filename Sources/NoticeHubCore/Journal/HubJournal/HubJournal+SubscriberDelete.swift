@@ -5,7 +5,9 @@ extension HubJournal {
     ///
     /// The subscriber must not be running: the deletion holds its name while
     /// it writes, and throws ``JournalError/subscriberBusy(_:)`` while it
-    /// runs, in any process, changing nothing.
+    /// runs, in any process, changing nothing. A group's members hold no
+    /// such claim: the deletion of a group's name stops the members still
+    /// running at their next look at the journal, through their `onFailure`.
     ///
     /// ```swift
     /// try hub.journal.deleteSubscriber("old-indexer")

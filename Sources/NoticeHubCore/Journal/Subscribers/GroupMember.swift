@@ -122,6 +122,9 @@ final class GroupMember: Sendable, CancellableRegistration {
         }
     }
 
+    /// Why a member stops when its group's cursor is gone.
+    private struct GroupDeleted: Error {}
+
     /// A notice taken, and how many times it has been taken.
     private typealias Taken = (notice: Notice, takes: Int)
 
@@ -133,7 +136,7 @@ final class GroupMember: Sendable, CancellableRegistration {
             if batch.isEmpty { return isCancelled ? end() : .after(options.pollInterval) }
             try hand(batch, on: state.connection, sink: sink)
             return isCancelled ? end() : .now
-        } catch let error as JournalError where error.stopsFollowers {
+        } catch let error as JournalError where error.stopsFollowers || error.storageFailure?.underlying is GroupDeleted {
             stop(failing: error)
             return end()
         } catch {
@@ -172,7 +175,14 @@ final class GroupMember: Sendable, CancellableRegistration {
         }
         let version = try connection.changeCounter()
         guard version != state.seenVersion else { return [] }
-        let cursor = try connection.cursor(of: options.subscriber) ?? 0
+        // The mark made the cursor: one gone was deleted under the member,
+        // which stops rather than start the group again from the first notice.
+        guard let cursor = try connection.cursor(of: options.subscriber) else {
+            throw JournalError.storage(
+                StorageFailure(
+                    "durable subscriber \(IdentifierRules.quoted(options.subscriber)) was deleted while a member of its group ran",
+                    underlying: GroupDeleted()))
+        }
         let head = try connection.lastSequence()
         guard cursor < head else {
             state.seenVersion = version
