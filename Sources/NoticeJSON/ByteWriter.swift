@@ -30,6 +30,20 @@ package struct ByteWriter: ~Copyable {
         String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
     }
 
+    /// Empties the buffer for reuse; one grown past `retainedCapacity` by a large document
+    /// goes back to its initial size.
+    mutating func removeAll() {
+        count = 0
+        if capacity > Self.retainedCapacity {
+            base.deallocate()
+            capacity = 256
+            base = .allocate(capacity: capacity)
+        }
+    }
+
+    /// The largest buffer a reused writer keeps between documents.
+    static let retainedCapacity = 64 * 1024
+
     @inline(__always)
     mutating func reserve(_ extra: Int) {
         if _slowPath(count + extra > capacity) { grow(to: count + extra) }

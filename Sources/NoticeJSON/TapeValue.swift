@@ -51,8 +51,9 @@ package struct TapeValue {
 ///
 /// Keys asked for in the order they were written (as a generated decoder asks for the
 /// fields its encoder wrote) are each found with one comparison at a cursor; any other
-/// order falls back to a scan from the first member, and the first occurrence of a
-/// duplicated key wins either way, as in `TapeKeyedContainer`.
+/// order falls back to a scan from the first member. Each key is to be asked for once, as
+/// a generated decoder does (its keys are distinct property names): the first occurrence
+/// of a duplicated key then wins either way, as in `TapeKeyedContainer`.
 package struct TapeObjectCursor {
     let reader: TapeReader
     let object: Int
