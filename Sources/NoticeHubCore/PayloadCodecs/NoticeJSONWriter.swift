@@ -11,7 +11,7 @@ public struct NoticeJSONWriter: ~Copyable {
         bytes = ByteWriter()
     }
 
-    /// Opens an object; every ``write(_:forKey:)-(T,_)`` until ``endObject()`` adds one member.
+    /// Opens an object; every `write(_:forKey:)` until ``endObject()`` adds one member.
     public mutating func beginObject() {
         bytes.append(UInt8(ascii: "{"))
         hasMembers = false
