@@ -3,6 +3,9 @@ import NoticeJSON
 /// The members of one JSON object, which a ``NoticeJSONCodable`` type reads its fields
 /// from: each by its key, in any order, faster in the order they were written.
 ///
+/// Read each key once, as the generated code does: a member is then the first of its key
+/// when the JSON has the key twice, as through `Codable`.
+///
 /// Keys missing, values of the wrong type or out of range throw the `DecodingError`s of
 /// the `Codable` path, their coding path naming the member.
 public struct NoticeJSONObject {
