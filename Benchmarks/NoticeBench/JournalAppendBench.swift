@@ -17,7 +17,8 @@ enum JournalAppendBench {
     /// synchronous=NORMAL) on NoticeHub's own schema from Swift; and written
     /// in C on a table of its own with the same guarantees (a unique 16-byte
     /// id, a name index: `c_anchor_ns_per_op`), and on one with no index
-    /// (`c_bare_ns_per_op`).
+    /// (`c_bare_ns_per_op`). With the `GeneratedCodecs` trait the same posts of the
+    /// payload with a generated codec alternate with them too (`generated_ns_per_op`).
     static func batched(_ options: BenchOptions) throws -> BenchResult {
         let count = options.size(1_000_000, floor: 20_000)
         var run = 0
@@ -49,8 +50,19 @@ enum JournalAppendBench {
                 return (elapsed, count)
             }
         }
+        #if GeneratedCodecs
+            let generatedRuns: [BenchHarness.TimedRun] = [
+                {
+                    run += 1
+                    return try batchedPosts(
+                        count: count, path: options.path("batched-\(run).sqlite"), payload: GeneratedReading.init)
+                }
+            ]
+        #else
+            let generatedRuns: [BenchHarness.TimedRun] = []
+        #endif
         let samples = try BenchHarness(repetitions: 3).measureTimedAlternating(
-            warmUp: false, [ours, raw, inC(false), inC(true)])
+            warmUp: false, [ours, raw, inC(false), inC(true)] + generatedRuns)
         var result = BenchHarness.result(
             "journal.append.batched", samples[0], anchor: "raw SQLite, one transaction", samples[1])
         let cAnchor = BenchHarness.median(samples[2])
@@ -58,6 +70,12 @@ enum JournalAppendBench {
             ("c_anchor_ns_per_op", cAnchor), ("speedup_vs_c_anchor", cAnchor / result.nsPerOp),
             ("c_bare_ns_per_op", BenchHarness.median(samples[3])),
         ]
+        if samples.count > 4 {
+            let generated = BenchHarness.median(samples[4])
+            result.extra += [
+                ("generated_ns_per_op", generated), ("generated_speedup_vs_c_anchor", cAnchor / generated),
+            ]
+        }
         return result
     }
 
@@ -70,6 +88,15 @@ enum JournalAppendBench {
     static func batchedPosts(
         count: Int, path: String, projections: [any Projection] = [], observations: Int = 0
     ) throws -> (nanoseconds: UInt64, operations: Int) {
+        try batchedPosts(
+            count: count, path: path, projections: projections, observations: observations, payload: Reading.init)
+    }
+
+    /// ``batchedPosts(count:path:projections:observations:)`` posting `payload(i)`.
+    static func batchedPosts<Payload: Encodable & Sendable>(
+        count: Int, path: String, projections: [any Projection] = [], observations: Int = 0,
+        payload: (Int) -> Payload
+    ) throws -> (nanoseconds: UInt64, operations: Int) {
         defer { removeJournal(path) }
         let hub = try NoticeHub(
             journal: SQLiteJournal(path: path), durability: .batched(maxDelay: .milliseconds(200)),
@@ -77,7 +104,7 @@ enum JournalAppendBench {
         let open = try OpenObservations(observations, on: hub)
         defer { open.cancel() }
         let start = now()
-        for i in 0..<count { try hub.post("bench.append", sender: "bench", payload: Reading(i)) }
+        for i in 0..<count { try hub.post("bench.append", sender: "bench", payload: payload(i)) }
         try hub.close()
         let elapsed = now() - start
         try check(try hub.journal.statistics().notices == count, "journal.append.batched: rows")

@@ -26,21 +26,35 @@ enum ReplayBench {
 
         if options.selects("replay.typed") {
             let sum = Counter()
+            // 1 while the generated codec's rounds replay.
+            let generated = Counter()
             let token = hub.observe("bench.append") { notice in
+                #if GeneratedCodecs
+                    if generated.value == 1 {
+                        if let reading = try? notice.decode(GeneratedReading.self) { sum.value &+= reading.id }
+                        return
+                    }
+                #endif
                 if let reading = try? notice.decode(Reading.self) { sum.value &+= reading.id }
             }
             let expected = count * (count - 1) / 2
             let raw = try RawSQLite(path: path, synchronous: "NORMAL")
             let decoder = JSONDecoder()
-            let samples = try harness.measureAlternating([
-                {
-                    sum.value = 0
-                    let replayed = try hub.journal.replay()
-                    try check(
-                        replayed == count && sum.value == expected,
-                        "replay.typed: \(replayed) notices, sum \(sum.value)")
-                    return count
-                },
+            func replay(generatedCodec: Bool) throws -> Int {
+                sum.value = 0
+                generated.value = generatedCodec ? 1 : 0
+                let replayed = try hub.journal.replay()
+                try check(
+                    replayed == count && sum.value == expected, "replay.typed: \(replayed) notices, sum \(sum.value)")
+                return count
+            }
+            #if GeneratedCodecs
+                let generatedRuns: [() throws -> Int] = [{ try replay(generatedCodec: true) }]
+            #else
+                let generatedRuns: [() throws -> Int] = []
+            #endif
+            let runs: [() throws -> Int] = [
+                { try replay(generatedCodec: false) },
                 {
                     let rows = try raw.scan { _ in }
                     try check(rows == count, "raw scan rows")
@@ -52,7 +66,8 @@ enum ReplayBench {
                     try check(rows == count && total == expected, "scan + JSONDecoder")
                     return rows
                 },
-            ])
+            ]
+            let samples = try harness.measureAlternating(runs + generatedRuns)
             let (ours, scan, scanAndDecode) = (samples[0], samples[1], samples[2])
             withExtendedLifetime(token) {}
             var result = BenchHarness.result("replay.typed", ours, anchor: "raw SQLite scan", scan)
@@ -60,6 +75,13 @@ enum ReplayBench {
                 ("scan_jsondecoder_ns_per_op", BenchHarness.median(scanAndDecode)),
                 ("speedup_vs_scan_jsondecoder", BenchHarness.median(scanAndDecode) / result.nsPerOp),
             ]
+            if samples.count > 3 {
+                let generatedCodec = BenchHarness.median(samples[3])
+                result.extra += [
+                    ("generated_ns_per_op", generatedCodec),
+                    ("generated_speedup_vs_scan", BenchHarness.median(scan) / generatedCodec),
+                ]
+            }
             report(result)
         }
 

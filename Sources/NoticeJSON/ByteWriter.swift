@@ -5,12 +5,12 @@ import Foundation
 /// It is `~Copyable` so the manually managed storage has exactly one owner and is freed
 /// exactly once; `[UInt8].append` was measurably slower per byte on the encode hot path
 /// because of its uniqueness and capacity checks.
-struct ByteWriter: ~Copyable {
+package struct ByteWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
-    private(set) var count = 0
+    package private(set) var count = 0
 
-    init(capacity: Int = 256) {
+    package init(capacity: Int = 256) {
         self.capacity = Swift.max(capacity, 16)
         self.base = .allocate(capacity: self.capacity)
     }
@@ -20,15 +20,29 @@ struct ByteWriter: ~Copyable {
     }
 
     /// The bytes written so far, copied out.
-    var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         [UInt8](UnsafeBufferPointer(start: base, count: count))
     }
 
-    var string: String {
+    package var string: String {
         // Everything written is valid UTF-8 by construction (strings come from Swift
         // Strings, the rest is ASCII), so decoding cannot substitute replacement characters.
         String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
     }
+
+    /// Empties the buffer for reuse; one grown past `retainedCapacity` by a large document
+    /// goes back to its initial size.
+    mutating func removeAll() {
+        count = 0
+        if capacity > Self.retainedCapacity {
+            base.deallocate()
+            capacity = 256
+            base = .allocate(capacity: capacity)
+        }
+    }
+
+    /// The largest buffer a reused writer keeps between documents.
+    static let retainedCapacity = 64 * 1024
 
     @inline(__always)
     mutating func reserve(_ extra: Int) {
@@ -46,28 +60,28 @@ struct ByteWriter: ~Copyable {
     }
 
     @inline(__always)
-    mutating func append(_ byte: UInt8) {
+    package mutating func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
         count += 1
     }
 
     @inline(__always)
-    mutating func append(_ a: UInt8, _ b: UInt8) {
+    package mutating func append(_ a: UInt8, _ b: UInt8) {
         reserve(2)
         base[count] = a
         base[count + 1] = b
         count += 2
     }
 
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
         (base + count).update(from: source, count: bytes.count)
         count += bytes.count
     }
 
-    mutating func append(_ text: StaticString) {
+    package mutating func append(_ text: StaticString) {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
@@ -81,12 +95,12 @@ struct ByteWriter: ~Copyable {
 
     /// Writes `text` as a quoted JSON string. Only `"`, `\` and C0 controls are escaped;
     /// non-ASCII is copied through as UTF-8, which JSON permits and keeps payloads small.
-    mutating func writeString(_ text: String) {
+    package mutating func writeString(_ text: String) {
         var text = text
         text.withUTF8 { writeString(utf8: $0) }
     }
 
-    mutating func writeString(utf8 text: UnsafeBufferPointer<UInt8>) {
+    package mutating func writeString(utf8 text: UnsafeBufferPointer<UInt8>) {
         // Worst case every byte becomes \u00XX; reserving it up front lets the copy loop
         // skip per-byte capacity checks.
         reserve(text.count * 6 + 2)
@@ -174,7 +188,7 @@ struct ByteWriter: ~Copyable {
 
     // MARK: Numbers
 
-    mutating func writeInteger(_ value: Int64) {
+    package mutating func writeInteger(_ value: Int64) {
         if value < 0 {
             append(UInt8(ascii: "-"))
             writeInteger(UInt64(bitPattern: 0 &- value)) // magnitude, also right for Int64.min
@@ -183,7 +197,7 @@ struct ByteWriter: ~Copyable {
         }
     }
 
-    mutating func writeInteger(_ value: UInt64) {
+    package mutating func writeInteger(_ value: UInt64) {
         reserve(20)
         var digits = 1
         var probe = value
@@ -204,13 +218,13 @@ struct ByteWriter: ~Copyable {
     /// Shortest round-trip text (Swift's `description`), which is always valid JSON for
     /// finite values: integral doubles keep a trailing `.0` so they read back as doubles.
     /// Callers must reject non-finite values first.
-    mutating func writeDouble(_ value: Double) {
+    package mutating func writeDouble(_ value: Double) {
         appendRaw(value.description)
     }
 
     /// Floats use their own shortest form so `Float(0.1)` is written as `0.1`, not as the
     /// widened `0.10000000149011612`.
-    mutating func writeFloat(_ value: Float) {
+    package mutating func writeFloat(_ value: Float) {
         appendRaw(value.description)
     }
 }

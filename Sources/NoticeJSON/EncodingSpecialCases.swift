@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The checks compare metatypes, which costs a pointer comparison per nested value, so
 /// ordinary types pay almost nothing for the special cases.
-enum EncodingSpecialCases {
+package enum EncodingSpecialCases {
     /// Writes `value` if its type has a fixed spelling; false when it must be encoded
     /// through its own `encode(to:)`.
     static func write<T: Encodable>(
@@ -44,7 +44,7 @@ enum EncodingSpecialCases {
 
     /// JSON has no spelling for infinities or NaN; Foundation's default strategy throws too.
     @inline(__always)
-    static func checkFinite<F: BinaryFloatingPoint>(
+    package static func checkFinite<F: BinaryFloatingPoint>(
         _ value: F, codingPath: @autoclosure () -> [any CodingKey]
     ) throws {
         if _slowPath(!value.isFinite) {

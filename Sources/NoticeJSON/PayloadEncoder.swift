@@ -16,25 +16,27 @@ package struct PayloadEncoder: Sendable {
 
     /// Encodes `value` (any JSON value may be top level) as UTF-8 JSON bytes.
     package func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-        let encoder = StreamingEncoder()
-        do {
-            try encoder.encodeRoot(value)
-        } catch is StreamingEncoder.OrderConflict {
-            return try TreeEncoder.encode(value)
+        try EncoderScratch.withEncoder { encoder in
+            do {
+                try encoder.encodeRoot(value)
+            } catch is StreamingEncoder.OrderConflict {
+                return try TreeEncoder.encode(value)
+            }
+            if encoder.needsFallback { return try TreeEncoder.encode(value) }
+            return encoder.writer.bytes
         }
-        if encoder.needsFallback { return try TreeEncoder.encode(value) }
-        return encoder.writer.bytes
     }
 
     /// Encodes `value` as a JSON string.
     package func encodeToString<T: Encodable>(_ value: T) throws -> String {
-        let encoder = StreamingEncoder()
-        do {
-            try encoder.encodeRoot(value)
-        } catch is StreamingEncoder.OrderConflict {
-            return String(decoding: try TreeEncoder.encode(value), as: UTF8.self)
+        try EncoderScratch.withEncoder { encoder in
+            do {
+                try encoder.encodeRoot(value)
+            } catch is StreamingEncoder.OrderConflict {
+                return String(decoding: try TreeEncoder.encode(value), as: UTF8.self)
+            }
+            if encoder.needsFallback { return String(decoding: try TreeEncoder.encode(value), as: UTF8.self) }
+            return encoder.writer.string
         }
-        if encoder.needsFallback { return String(decoding: try TreeEncoder.encode(value), as: UTF8.self) }
-        return encoder.writer.string
     }
 }

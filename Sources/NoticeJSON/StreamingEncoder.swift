@@ -70,8 +70,21 @@ final class StreamingEncoder: Encoder {
     @inline(__always)
     private func takeID() -> UInt32 {
         let id = nextID
-        nextID &+= 1
+        // 0 stands for "no frame" in containers that can only fail; a thread's encoder,
+        // reused for every payload, may wrap around.
+        nextID = nextID == .max ? 1 : nextID &+ 1
         return id
+    }
+
+    /// Forgets the last document, keeping the buffer's and the frame stack's storage, so the
+    /// thread's next top-level encode allocates neither (see `EncoderScratch`). Frame ids keep
+    /// counting, so a container kept from an earlier document can never write into this one.
+    func reset() {
+        writer.removeAll()
+        frames.removeAll(keepingCapacity: true)
+        if !path.isEmpty { path = [] }
+        slot = Slot(depth: 0, id: 0, state: .open)
+        needsFallback = false
     }
 
     /// Marks the stream unusable and returns the error that unwinds it.

@@ -3,7 +3,7 @@
 /// Containers keep a copy, so reading a member (find the key, check the kind, make
 /// the value) touches no class instance and costs no retain or release. Valid only
 /// while the top-level decode that made it runs.
-struct TapeReader {
+package struct TapeReader {
     let entries: UnsafeMutablePointer<JSONTape.Entry>
     let base: UnsafePointer<UInt8>
     /// The synthetic `null` after the document (see `JSONTape.nullIndex`).

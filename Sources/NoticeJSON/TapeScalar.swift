@@ -2,12 +2,14 @@ import Foundation
 
 /// The primitive types a tape can produce directly, so every container reads them through
 /// one generic path instead of fourteen hand-written copies per container.
-protocol TapeScalar {
+package protocol TapeScalar {
     static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Self
 }
 
 extension Bool: TapeScalar {
-    static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Bool {
+    package static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws
+        -> Bool
+    {
         let entry = reader.entries[index]
         guard entry.kind == .bool else { throw reader.typeError(Bool.self, expected: "Bool", at: index, path: path()) }
         return entry.flag
@@ -15,7 +17,8 @@ extension Bool: TapeScalar {
 }
 
 extension String: TapeScalar {
-    static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> String
+    package static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws
+        -> String
     {
         let entry = reader.entries[index]
         guard entry.kind == .string else {
@@ -26,7 +29,8 @@ extension String: TapeScalar {
 }
 
 extension Double: TapeScalar {
-    static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Double
+    package static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws
+        -> Double
     {
         let entry = reader.entries[index]
         guard entry.kind == .integer || entry.kind == .decimal else {
@@ -39,7 +43,8 @@ extension Double: TapeScalar {
 }
 
 extension Float: TapeScalar {
-    static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Float
+    package static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws
+        -> Float
     {
         let entry = reader.entries[index]
         guard entry.kind == .integer || entry.kind == .decimal else {
@@ -54,7 +59,9 @@ extension Float: TapeScalar {
 }
 
 extension TapeScalar where Self: FixedWidthInteger {
-    static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Self {
+    package static func unbox(from reader: TapeReader, at index: Int, path: @autoclosure () -> [any CodingKey]) throws
+        -> Self
+    {
         let entry = reader.entries[index]
         let text = reader.bytes(of: entry)
         switch entry.kind {

@@ -759,3 +759,60 @@ func pushGivenLikes(of user: String, on hub: NoticeHub, to client: Client) async
         await client.send("\(user) has given \(count) likes")
     }
 }
+
+/// "Generated payload codecs": the message with the macro, or, without the
+/// `GeneratedCodecs` trait, with the extension the article says it expands to.
+#if GeneratedCodecs
+@NoticeCodec
+struct TemperatureRead: NoticeMessage, Equatable {
+    static let name: NoticeName = "sensor.temperature"
+    var sensor: String
+    var celsius: Double
+    var note: String?
+}
+#else
+struct TemperatureRead: NoticeMessage, Equatable {
+    static let name: NoticeName = "sensor.temperature"
+    var sensor: String
+    var celsius: Double
+    var note: String?
+}
+
+extension TemperatureRead: NoticeHubCore.NoticeJSONCodable {
+    func writeNoticeJSON(to writer: inout NoticeHubCore.NoticeJSONWriter) throws {
+        writer.beginObject()
+        try writer.write(self.`sensor`, forKey: "sensor")
+        try writer.write(self.`celsius`, forKey: "celsius")
+        try writer.writeIfPresent(self.`note`, forKey: "note")
+        writer.endObject()
+    }
+
+    init(noticeJSON json: NoticeHubCore.NoticeJSONValue) throws {
+        var object = try json.object(of: Self.self)
+        self.`sensor` = try object.decode((String).self, forKey: "sensor")
+        self.`celsius` = try object.decode((Double).self, forKey: "celsius")
+        self.`note` = try object.decodeIfPresent((String).self, forKey: "note")
+    }
+}
+#endif
+
+extension DocumentationExamplesTests {
+    @Test func aGeneratedCodecWritesTheJSONCodableWrites() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("journal.sqlite")
+        let read = TemperatureRead(sensor: "hall \"north\"", celsius: -4.5, note: nil)
+        do {
+            let hub = try NoticeHub(journal: SQLiteJournal(path: path))
+            let notice = try hub.post(read, sender: "sensors")
+            #expect(try notice.payloadJSON() == #"{"sensor":"hall \"north\"","celsius":-4.5}"#)
+            try hub.close()
+        }
+        let hub = try NoticeHub(journal: SQLiteJournal(path: path))
+        defer { try? hub.close() }
+        let seen = Log<TemperatureRead>()
+        let token = hub.observe(TemperatureRead.self) { value, _ in seen.append(value) }
+        #expect(try hub.journal.replay() == 1)
+        withExtendedLifetime(token) {}
+        #expect(seen.all == [read])
+    }
+}

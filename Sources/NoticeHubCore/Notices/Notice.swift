@@ -112,6 +112,9 @@ public struct Notice: Sendable {
             if let typed = value as? T { return typed }
         case .jsonUTF8(let bytes):
             do {
+                if let direct = try bytes.withUnsafeBytes({ try DirectPayload.decode(T.self, from: $0) }) {
+                    return direct
+                }
                 return try PayloadCodec.decode(T.self, from: bytes)
             } catch {
                 throw mismatch(T.self, error)
@@ -126,6 +129,10 @@ public struct Notice: Sendable {
             throw .payloadMismatch(name: name, expected: "\(T.self)", detail: "it is not JSON encodable")
         }
         do {
+            var json = json
+            if let direct = try json.withUTF8({ try DirectPayload.decode(T.self, from: UnsafeRawBufferPointer($0)) }) {
+                return direct
+            }
             return try PayloadCodec.decode(T.self, from: json)
         } catch {
             throw mismatch(T.self, error)
@@ -186,7 +193,7 @@ public struct Notice: Sendable {
 
     private func encode(_ value: any Encodable) throws(NoticeHubError) -> String {
         do {
-            return try PayloadCodec.encode(value)
+            return try DirectPayload.text(of: value) ?? PayloadCodec.encode(value)
         } catch {
             throw .payloadNotEncodable(name: name, detail: PayloadCodec.describe(error))
         }
