@@ -125,6 +125,12 @@ final class GroupMember: Sendable, CancellableRegistration {
     /// Why a member stops when its group's cursor is gone.
     private struct GroupDeleted: Error {}
 
+    /// Whether no retry gets past `error`: what stops a follower, and the
+    /// group deleted under the member.
+    private static func stopsMember(_ error: JournalError) -> Bool {
+        error.stopsFollowers || error.storageFailure?.underlying is GroupDeleted
+    }
+
     /// A notice taken, and how many times it has been taken.
     private typealias Taken = (notice: Notice, takes: Int)
 
@@ -136,7 +142,7 @@ final class GroupMember: Sendable, CancellableRegistration {
             if batch.isEmpty { return isCancelled ? end() : .after(options.pollInterval) }
             try hand(batch, on: state.connection, sink: sink)
             return isCancelled ? end() : .now
-        } catch let error as JournalError where error.stopsFollowers || error.storageFailure?.underlying is GroupDeleted {
+        } catch let error as JournalError where Self.stopsMember(error) {
             stop(failing: error)
             return end()
         } catch {
