@@ -44,12 +44,7 @@ extension JournalFollower {
             case .handled:
                 _ = try parking.removeParked(of: subscriber, sequences: [parked.sequence])
             case .exhausted(let error, let deliveries):
-                var again = parked
-                again.error = error
-                again.deliveries += deliveries
-                again.parkedAtMilliseconds = WallClock.nowMilliseconds()
-                again.replayRequested = false
-                try record([again], on: connection, options: options)
+                try record([parked.again(error: error, deliveries: deliveries)], on: connection, options: options)
             case .cancelled:
                 return
             }

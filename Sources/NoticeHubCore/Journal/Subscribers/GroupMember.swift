@@ -290,12 +290,7 @@ final class GroupMember: Sendable, CancellableRegistration {
             case .handled:
                 _ = try parking.removeParked(of: options.subscriber, sequences: [parked.sequence])
             case .exhausted(let error, let deliveries):
-                var again = parked
-                again.error = error
-                again.deliveries += deliveries
-                again.parkedAtMilliseconds = WallClock.nowMilliseconds()
-                again.replayRequested = false
-                try record([again], on: connection)
+                try record([parked.again(error: error, deliveries: deliveries)], on: connection)
             case .cancelled:
                 return
             }

@@ -42,3 +42,16 @@ public struct ParkedNotice: Sendable, Equatable {
     /// When it was (last) parked.
     public var parkedAt: Date { Date(timeIntervalSince1970: Double(parkedAtMilliseconds) / 1000) }
 }
+
+extension ParkedNotice {
+    /// This notice parked again after a replay whose `deliveries` all threw,
+    /// the last with `error`: its deliveries added up, no replay asked for.
+    func again(error: String, deliveries: Int) -> ParkedNotice {
+        var again = self
+        again.error = error
+        again.deliveries += deliveries
+        again.parkedAtMilliseconds = WallClock.nowMilliseconds()
+        again.replayRequested = false
+        return again
+    }
+}
