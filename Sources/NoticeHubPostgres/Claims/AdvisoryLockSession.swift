@@ -33,14 +33,22 @@
 
         /// Lets go of the advisory lock on `key` that
         /// ``holdingAdvisoryLock(_:settings:)`` took, then ends the session. The
-        /// unlock is waited for, so that whoever asks next finds it free.
+        /// unlock is waited for, so that whoever asks next finds it free; when
+        /// it cannot run (the connection is lost, or the statement failed),
+        /// the connection's closing is waited for instead, the server letting
+        /// go of the lock as its session ends.
         func releaseAdvisoryLock(_ key: Int64) {
+            var unlocked = false
             if isConnected {
                 var binds = PostgresBindings()
                 binds.append(key)
-                _ = try? query("SELECT pg_advisory_unlock($1)", binds)
+                unlocked = (try? query("SELECT pg_advisory_unlock($1)", binds)) != nil
             }
-            close()
+            if unlocked {
+                close()
+            } else {
+                closeWaiting()
+            }
         }
     }
 #endif

@@ -29,12 +29,14 @@
 
         deinit { release() }
 
-        /// The claim's session, as the subscriber's connection: once.
+        /// The claim's session, as the subscriber's connection: once. The
+        /// connection leaves the session to the claim, whose ``release()``
+        /// ends it, however long the connection outlives that.
         func takeConnection() -> (any JournalConnection)? {
             state.locked { state -> (any JournalConnection)? in
                 guard let session = state.session, !state.taken else { return nil }
                 state.taken = true
-                return PostgresJournalConnection(session, durability: .always)
+                return PostgresJournalConnection(session, durability: .always, ownsSession: false)
             }
         }
 

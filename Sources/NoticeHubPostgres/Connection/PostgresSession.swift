@@ -79,6 +79,14 @@
             holds = 0
         }
 
+        /// Closes the connection, as ``close()`` does, and returns once it
+        /// has closed.
+        func closeWaiting() {
+            let closed = connection?.closeFuture
+            close()
+            _ = try? closed?.wait()
+        }
+
         /// Holds a connection until as many ``releaseConnection()`` calls,
         /// for a transaction: its statements all go to it, and nobody else's.
         func holdConnection() throws(JournalError) {

@@ -47,16 +47,26 @@
         /// Whether the open transaction holds a request or a reply, which
         /// followers are told of at once (``CommitAnnouncer``).
         var holdsConversation = false
+        /// Whether the connection ends its session when it goes. A durable
+        /// subscriber's claim lends its session and ends it itself, with its
+        /// lock's unlock first (``PostgresSubscriberClaim``): ended here, the
+        /// session would close with the lock still held, and the lock would
+        /// stay taken until the server noticed, after the claim's release.
+        let ownsSession: Bool
 
-        init(_ session: PostgresSession, durability: Durability, announcer: CommitAnnouncer? = nil) {
+        init(
+            _ session: PostgresSession, durability: Durability, announcer: CommitAnnouncer? = nil,
+            ownsSession: Bool = true
+        ) {
             self.session = session
             self.durability = durability
             self.announcer = announcer
+            self.ownsSession = ownsSession
         }
 
         deinit {
             rollbackAppending()
-            session.close()
+            if ownsSession { session.close() }
         }
 
         // MARK: Appending
