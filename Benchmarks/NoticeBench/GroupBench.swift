@@ -35,7 +35,7 @@ public enum GroupBench {
         defer { JournalAppendBench.removeJournal(path) }
         let hub = try NoticeHub(journal: SQLiteJournal(path: path), durability: .never)
         for index in 0..<count { try hub.post(name, payload: index) }
-        try hub.flush()
+        try hub.journal.flush()
         var children: [(process: Process, input: Pipe)] = []
         defer {
             for child in children {

@@ -54,7 +54,7 @@ struct SubscriberGroupTests {
         let cli = NoticectlRunner(in: scratch)
         let hub = try NoticeHub(journal: SQLiteJournal(path: scratch.path("noticehub.sqlite")), durability: .never)
         for index in 1...2_000 { try hub.post("job", payload: index) }
-        try hub.flush()
+        try hub.journal.flush()
         // Its output unread, the member stops in the middle of a batch once
         // the pipe is full; it is killed wherever it is.
         let killed = try cli.start("subscribe", "workers", "--group", "--lease", "1", holdingOutput: true)
