@@ -23,7 +23,8 @@ public struct SubscriberSharing: Sendable, Equatable {
     /// looks, within a second: so each notice is handled at least once, and
     /// one whose member died mid-batch may be handled twice. Members
     /// keep no order between them; each hands its own notices over in
-    /// sequence order.
+    /// sequence order. A lease under 0.1 s counts as 0.1 s, a batch under 1
+    /// as 1.
     ///
     /// A name runs either exclusively or as a group: a member is refused
     /// while an exclusive subscriber runs under the name, and an exclusive
